@@ -1,0 +1,115 @@
+package org.rvsimt.isa;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * CSR numbers and names: the standard ones rvsimt implements, and the SIMT id CSRs of the native ABI
+ * (numbers follow Vortex, {@code shared/design/CONTRACTS.md} section 2).
+ */
+public final class Csrs {
+
+    public static final int FFLAGS = 0x001;
+    public static final int FRM = 0x002;
+    public static final int FCSR = 0x003;
+    public static final int MSCRATCH = 0x340;
+    public static final int MHARTID = 0xF14;
+    public static final int CYCLE = 0xC00;
+    public static final int TIME = 0xC01;
+    public static final int INSTRET = 0xC02;
+    public static final int CYCLEH = 0xC80;
+    public static final int TIMEH = 0xC81;
+    public static final int INSTRETH = 0xC82;
+    public static final int LANE_ID = 0xCC0;
+    public static final int WARP_ID = 0xCC1;
+    public static final int CORE_ID = 0xCC2;
+    public static final int ACTIVE_WARPS = 0xCC3;
+    public static final int THREAD_MASK = 0xCC4;
+    public static final int THREAD_ID_X = 0xCD3;
+    public static final int BLOCK_ID_X = 0xCD6;
+    public static final int BLOCK_DIM_X = 0xCD9;
+    public static final int GRID_DIM_X = 0xCDC;
+    public static final int SHARED_BASE = 0xCDF;
+    public static final int NUM_THREADS = 0xFC0;
+    public static final int NUM_WARPS = 0xFC1;
+    public static final int NUM_CORES = 0xFC2;
+
+    private static final Map<Integer, String> NAMES = new LinkedHashMap<>();
+    private static final Map<String, Integer> NUMBERS = new LinkedHashMap<>();
+
+    static {
+        name(FFLAGS, "fflags");
+        name(FRM, "frm");
+        name(FCSR, "fcsr");
+        name(CYCLE, "cycle");
+        name(TIME, "time");
+        name(INSTRET, "instret");
+        name(CYCLEH, "cycleh");
+        name(TIMEH, "timeh");
+        name(INSTRETH, "instreth");
+        name(0x300, "mstatus");
+        name(0x301, "misa");
+        name(0x304, "mie");
+        name(0x305, "mtvec");
+        name(MSCRATCH, "mscratch");
+        name(0x341, "mepc");
+        name(0x342, "mcause");
+        name(0x343, "mtval");
+        name(0x344, "mip");
+        name(0xB00, "mcycle");
+        name(0xB02, "minstret");
+        name(0xF11, "mvendorid");
+        name(0xF12, "marchid");
+        name(0xF13, "mimpid");
+        name(MHARTID, "mhartid");
+        name(LANE_ID, "vx_lane_id");
+        name(WARP_ID, "vx_warp_id");
+        name(CORE_ID, "vx_core_id");
+        name(ACTIVE_WARPS, "vx_active_warps");
+        name(THREAD_MASK, "vx_thread_mask");
+        name(THREAD_ID_X, "vx_tid_x");
+        name(THREAD_ID_X + 1, "vx_tid_y");
+        name(THREAD_ID_X + 2, "vx_tid_z");
+        name(BLOCK_ID_X, "vx_bid_x");
+        name(BLOCK_ID_X + 1, "vx_bid_y");
+        name(BLOCK_ID_X + 2, "vx_bid_z");
+        name(BLOCK_DIM_X, "vx_bdim_x");
+        name(BLOCK_DIM_X + 1, "vx_bdim_y");
+        name(BLOCK_DIM_X + 2, "vx_bdim_z");
+        name(GRID_DIM_X, "vx_gdim_x");
+        name(GRID_DIM_X + 1, "vx_gdim_y");
+        name(GRID_DIM_X + 2, "vx_gdim_z");
+        name(SHARED_BASE, "vx_shared_base");
+        name(NUM_THREADS, "vx_num_threads");
+        name(NUM_WARPS, "vx_num_warps");
+        name(NUM_CORES, "vx_num_cores");
+    }
+
+    private Csrs() { }
+
+    private static void name(int number, String name) {
+        NAMES.put(number, name);
+        NUMBERS.put(name, number);
+    }
+
+    /** The CSR's name, or its number in hex when it has none. */
+    public static String name(int number) {
+        String n = NAMES.get(number);
+        return n != null ? n : String.format("0x%x", number);
+    }
+
+    /** Number for a CSR name, or -1. */
+    public static int number(String name) {
+        return NUMBERS.getOrDefault(name.toLowerCase(Locale.ROOT), -1);
+    }
+
+    /** True for CSRs that standard LLVM knows by name (used by the llvm-mc cross-check). */
+    public static boolean isStandardName(int number) {
+        return NAMES.containsKey(number) && !NAMES.get(number).startsWith("vx_");
+    }
+
+    public static Map<Integer, String> all() {
+        return Map.copyOf(NAMES);
+    }
+}

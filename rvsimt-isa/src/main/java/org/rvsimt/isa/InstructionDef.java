@@ -1,0 +1,91 @@
+package org.rvsimt.isa;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The single declaration of one instruction. Everything else (decoder, assembler, disassembler,
+ * trace schema, documentation, engines) is derived from these records.
+ *
+ * @param id           dense index into {@link InstructionSet#all()}, used by engines as the opcode id
+ * @param mnemonic     assembly mnemonic, lower case
+ * @param pattern      32 characters of {@code 0}, {@code 1} or {@code .} (a free bit), bit 31 first
+ * @param mask         bits fixed by the pattern
+ * @param match        values of the fixed bits
+ * @param slots        the operands in assembly order
+ * @param roundingMode the instruction has an {@code rm} field, written as an optional last operand
+ * @param ordering     the instruction has aq/rl bits, written as a mnemonic suffix ({@code .aq .rl .aqrl})
+ * @param ignoredMask  free bits that no operand writes (reserved or ignored by the semantics); encoded as 0
+ * @param kind         the instruction's class, for statistics
+ * @param extension    the extension that declares it
+ * @param traceId      stable id in trace records (the seed's opcode numbers where the seed had the instruction)
+ * @param semantics    the semantic method, {@code Class.method} inside the engine's semantics package
+ * @param summary      one line of what it does, for the documentation
+ */
+public record InstructionDef(int id, String mnemonic, String pattern, int mask, int match, List<Slot> slots,
+                             boolean roundingMode, boolean ordering, int ignoredMask, Kind kind,
+                             Extension extension, int traceId, String semantics, String summary) {
+
+    public InstructionDef {
+        slots = List.copyOf(slots);
+    }
+
+    /** True if {@code word} has this instruction's fixed bits. */
+    public boolean matches(int word) {
+        return (word & mask) == match;
+    }
+
+    /** Every field the syntax (plus rm and aq/rl) writes. */
+    public List<Field> fields() {
+        List<Field> out = new ArrayList<>();
+        for (Slot s : slots) {
+            out.addAll(s.fields());
+        }
+        if (roundingMode) {
+            out.add(Field.RM);
+        }
+        if (ordering) {
+            out.add(Field.AQRL);
+        }
+        return out;
+    }
+
+    /** The syntax as the table shows it, e.g. {@code add rd, rs1, rs2}. */
+    public String syntax() {
+        StringBuilder sb = new StringBuilder(mnemonic);
+        if (ordering) {
+            sb.append("[.aq|.rl|.aqrl]");
+        }
+        for (int i = 0; i < slots.size(); i++) {
+            sb.append(i == 0 ? " " : ", ").append(slots.get(i).text());
+        }
+        if (roundingMode) {
+            sb.append(slots.isEmpty() ? " " : "").append("[, rm]");
+        }
+        return sb.toString();
+    }
+
+    /** Parses a 32-character pattern into {mask, match}. */
+    static int[] parsePattern(String pattern) {
+        String p = pattern.replace(" ", "");
+        if (p.length() != 32) {
+            throw new IllegalArgumentException("pattern must have 32 bits: " + pattern);
+        }
+        int mask = 0;
+        int match = 0;
+        for (int i = 0; i < 32; i++) {
+            char c = p.charAt(i);
+            int bit = 1 << (31 - i);
+            switch (c) {
+                case '0' -> mask |= bit;
+                case '1' -> {
+                    mask |= bit;
+                    match |= bit;
+                }
+                case '.' -> { }
+                default -> throw new IllegalArgumentException("bad pattern character '" + c + "' in " + pattern);
+            }
+        }
+        return new int[] {mask, match};
+    }
+}

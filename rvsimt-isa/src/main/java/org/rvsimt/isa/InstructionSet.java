@@ -1,0 +1,377 @@
+package org.rvsimt.isa;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The table: every instruction rvsimt knows, declared once.
+ *
+ * <p>Encodings follow the RISC-V unprivileged specification (RV32I, M, A, F, Zicsr, Zifencei), the
+ * seed system's custom OP-FP instructions ({@code shared/reference/seed-system.md} section 6) and the
+ * Vortex custom-0 SIMT instructions ({@code shared/reference/vortex-isa.md} section 1). Trace ids
+ * 1..95 are the seed's trace opcodes, so seed tooling reads rvsimt's instruction records.
+ */
+public final class InstructionSet {
+
+    private static final String OP = "0110011";
+    private static final String OP_IMM = "0010011";
+    private static final String LOAD = "0000011";
+    private static final String STORE = "0100011";
+    private static final String BRANCH = "1100011";
+    private static final String SYSTEM = "1110011";
+    private static final String OP_FP = "1010011";
+    private static final String AMO = "0101111";
+    private static final String CUSTOM0 = "0001011";
+    private static final String MISC_MEM = "0001111";
+
+    private static final List<InstructionDef> ALL;
+    private static final Map<String, InstructionDef> BY_MNEMONIC;
+    private static final Map<String, String> ALIASES;
+
+    static {
+        Table t = new Table();
+        declareRv32i(t);
+        declareM(t);
+        declareZicsr(t);
+        declareF(t);
+        declareSeedCustom(t);
+        declareFencesAndAtomics(t);
+        declareVortex(t);
+        ALL = Collections.unmodifiableList(t.defs);
+        Map<String, InstructionDef> byName = new HashMap<>();
+        for (InstructionDef d : ALL) {
+            if (byName.put(d.mnemonic(), d) != null) {
+                throw new IllegalStateException("duplicate mnemonic " + d.mnemonic());
+            }
+        }
+        BY_MNEMONIC = Map.copyOf(byName);
+        ALIASES = Map.ofEntries(
+                // The Vortex reference writes these without the vx_ prefix; accept both spellings.
+                Map.entry("tmc", "vx_tmc"), Map.entry("wspawn", "vx_wspawn"),
+                Map.entry("split", "vx_split"), Map.entry("split.n", "vx_split_n"),
+                Map.entry("join", "vx_join"), Map.entry("bar", "vx_bar"),
+                Map.entry("pred", "vx_pred"), Map.entry("pred.n", "vx_pred_n"),
+                Map.entry("vote.all", "vx_vote_all"), Map.entry("vote.any", "vx_vote_any"),
+                Map.entry("vote.uni", "vx_vote_uni"), Map.entry("vote.ballot", "vx_vote_ballot"),
+                Map.entry("shfl.up", "vx_shfl_up"), Map.entry("shfl.down", "vx_shfl_down"),
+                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"));
+    }
+
+    private InstructionSet() { }
+
+    /** Every declaration, indexed by {@link InstructionDef#id()}. */
+    public static List<InstructionDef> all() {
+        return ALL;
+    }
+
+    public static InstructionDef get(int id) {
+        return ALL.get(id);
+    }
+
+    public static int size() {
+        return ALL.size();
+    }
+
+    /** The declaration for a mnemonic (or one of its documented aliases), or null. */
+    public static InstructionDef byMnemonic(String mnemonic) {
+        String m = mnemonic.toLowerCase(Locale.ROOT);
+        InstructionDef d = BY_MNEMONIC.get(m);
+        if (d == null && ALIASES.containsKey(m)) {
+            d = BY_MNEMONIC.get(ALIASES.get(m));
+        }
+        return d;
+    }
+
+    /** Accepted alternative spellings (alias to mnemonic). */
+    public static Map<String, String> aliases() {
+        return ALIASES;
+    }
+
+    // ---------------------------------------------------------------- declarations
+
+    private static void declareRv32i(Table t) {
+        Extension x = Extension.RV32I;
+        t.add("jal", dots(20) + "....." + "1101111", "rd, joff", Kind.JUMP, x, 1, "Control.jal", "rd = pc+4; pc += offset");
+        t.add("jalr", dots(12) + "....." + "000" + "....." + "1100111", "rd, imm(rs1)", Kind.JUMP, x, 2,
+                "Control.jalr", "rd = pc+4; pc = (rs1 + imm) & ~1");
+        String[] br = {"beq", "000", "bne", "001", "blt", "100", "bge", "101", "bltu", "110", "bgeu", "111"};
+        for (int i = 0; i < br.length; i += 2) {
+            t.add(br[i], dots(17) + br[i + 1] + "....." + BRANCH, "rs1, rs2, boff", Kind.BRANCH, x, 3 + i / 2,
+                    "Control." + br[i], "branch if " + br[i].substring(1) + " (rs1, rs2)");
+        }
+        String[] ld = {"lb", "000", "lh", "001", "lw", "010", "lbu", "100", "lhu", "101"};
+        for (int i = 0; i < ld.length; i += 2) {
+            t.add(ld[i], dots(17) + ld[i + 1] + "....." + LOAD, "rd, imm(rs1)", Kind.LOAD, x, 9 + i / 2,
+                    "Memory." + ld[i], "rd = mem[rs1 + imm] (" + ld[i].substring(1) + ")");
+        }
+        String[] st = {"sb", "000", "sh", "001", "sw", "010"};
+        for (int i = 0; i < st.length; i += 2) {
+            t.add(st[i], dots(17) + st[i + 1] + "....." + STORE, "rs2, simm(rs1)", Kind.STORE, x, 14 + i / 2,
+                    "Memory." + st[i], "mem[rs1 + imm] = rs2 (" + st[i].substring(1) + ")");
+        }
+        t.add("lui", dots(25) + "0110111", "rd, uimm20", Kind.UPPER, x, 17, "IntOps.lui", "rd = imm20 << 12");
+        t.add("auipc", dots(25) + "0010111", "rd, uimm20", Kind.UPPER, x, 18, "IntOps.auipc", "rd = pc + (imm20 << 12)");
+        String[] opi = {"addi", "000", "slti", "010", "sltiu", "011", "xori", "100", "ori", "110", "andi", "111"};
+        for (int i = 0; i < opi.length; i += 2) {
+            t.add(opi[i], dots(17) + opi[i + 1] + "....." + OP_IMM, "rd, rs1, imm", Kind.ALU, x, 19 + i / 2,
+                    "IntOps." + opi[i].substring(0, opi[i].length() - 1), "rd = rs1 " + opi[i] + " imm");
+        }
+        String[] sh = {"slli", "0000000", "001", "srli", "0000000", "101", "srai", "0100000", "101"};
+        for (int i = 0; i < sh.length; i += 3) {
+            t.add(sh[i], sh[i + 1] + dots(10) + sh[i + 2] + "....." + OP_IMM, "rd, rs1, shamt", Kind.ALU, x,
+                    25 + i / 3, "IntOps." + sh[i].substring(0, 3), "rd = rs1 " + sh[i].substring(0, 3) + " shamt");
+        }
+        String[] op = {"add", "0000000", "000", "sub", "0100000", "000", "sll", "0000000", "001",
+            "slt", "0000000", "010", "sltu", "0000000", "011", "xor", "0000000", "100",
+            "srl", "0000000", "101", "sra", "0100000", "101", "or", "0000000", "110", "and", "0000000", "111"};
+        for (int i = 0; i < op.length; i += 3) {
+            t.add(op[i], op[i + 1] + dots(10) + op[i + 2] + "....." + OP, "rd, rs1, rs2", Kind.ALU, x, 28 + i / 3,
+                    "IntOps." + op[i], "rd = rs1 " + op[i] + " rs2");
+        }
+        t.add("ecall", "00000000000000000000000001110011", "", Kind.SYSTEM, x, 52, "Control.ecall",
+                "environment call (a7 = 93 exit, 64 write)");
+        t.add("ebreak", "00000000000100000000000001110011", "", Kind.SYSTEM, x, 53, "Control.ebreak",
+                "end this thread");
+    }
+
+    private static void declareM(Table t) {
+        String[] m = {"mul", "000", "mulh", "001", "mulhsu", "010", "mulhu", "011",
+            "div", "100", "divu", "101", "rem", "110", "remu", "111"};
+        for (int i = 0; i < m.length; i += 2) {
+            t.add(m[i], "0000001" + dots(10) + m[i + 1] + "....." + OP, "rd, rs1, rs2", Kind.MULDIV, Extension.M,
+                    38 + i / 2, "IntOps." + m[i], "rd = rs1 " + m[i] + " rs2");
+        }
+    }
+
+    private static void declareZicsr(Table t) {
+        String[] c = {"csrrw", "001", "csrrs", "010", "csrrc", "011"};
+        for (int i = 0; i < c.length; i += 2) {
+            t.add(c[i], dots(17) + c[i + 1] + "....." + SYSTEM, "rd, csr, rs1", Kind.CSR, Extension.ZICSR, 46 + i / 2,
+                    "Csr." + c[i], "rd = csr; csr " + c[i].substring(3) + "= rs1");
+        }
+        String[] ci = {"csrrwi", "101", "csrrsi", "110", "csrrci", "111"};
+        for (int i = 0; i < ci.length; i += 2) {
+            t.add(ci[i], dots(17) + ci[i + 1] + "....." + SYSTEM, "rd, csr, zimm", Kind.CSR, Extension.ZICSR,
+                    49 + i / 2, "Csr." + ci[i], "rd = csr; csr " + ci[i].substring(3, 5) + "= zimm");
+        }
+    }
+
+    private static void declareF(Table t) {
+        Extension f = Extension.F;
+        t.add("flw", dots(17) + "010" + "....." + "0000111", "fd, imm(rs1)", Kind.FP_LOAD, f, 54, "Memory.flw",
+                "fd = mem32[rs1 + imm]");
+        t.add("fsw", dots(17) + "010" + "....." + "0100111", "fs2, simm(rs1)", Kind.FP_STORE, f, 55, "Memory.fsw",
+                "mem32[rs1 + imm] = fs2");
+        String[] fma = {"fmadd.s", "1000011", "fmsub.s", "1000111", "fnmsub.s", "1001011", "fnmadd.s", "1001111"};
+        String[] fmaText = {"fs1*fs2 + fs3", "fs1*fs2 - fs3", "-(fs1*fs2) + fs3", "-(fs1*fs2) - fs3"};
+        for (int i = 0; i < fma.length; i += 2) {
+            t.addRm(fma[i], "....." + "00" + dots(18) + fma[i + 1], "fd, fs1, fs2, fs3", Kind.FP_FMA, f,
+                    56 + i / 2, "FloatOps." + camel(fma[i]), "fd = " + fmaText[i / 2] + ", one rounding");
+        }
+        String[] ar = {"fadd.s", "0000000", "fsub.s", "0000100", "fmul.s", "0001000", "fdiv.s", "0001100"};
+        for (int i = 0; i < ar.length; i += 2) {
+            t.addRm(ar[i], ar[i + 1] + dots(18) + OP_FP, "fd, fs1, fs2", Kind.FP_ARITH, f, 60 + i / 2,
+                    "FloatOps." + camel(ar[i]), "fd = fs1 " + ar[i].substring(1, 4) + " fs2");
+        }
+        t.addRm("fsqrt.s", "0101100" + "00000" + dots(13) + OP_FP, "fd, fs1", Kind.FP_ARITH, f, 64, "FloatOps.fsqrtS",
+                "fd = sqrt(fs1)");
+        String[] sg = {"fsgnj.s", "0010000", "000", "fsgnjn.s", "0010000", "001", "fsgnjx.s", "0010000", "010",
+            "fmin.s", "0010100", "000", "fmax.s", "0010100", "001"};
+        for (int i = 0; i < sg.length; i += 3) {
+            t.add(sg[i], sg[i + 1] + dots(10) + sg[i + 2] + "....." + OP_FP, "fd, fs1, fs2",
+                    i < 9 ? Kind.FP_MOVE : Kind.FP_COMPARE, f, 65 + i / 3, "FloatOps." + camel(sg[i]),
+                    i < 9 ? "sign injection" : (i == 9 ? "minimumNumber(fs1, fs2)" : "maximumNumber(fs1, fs2)"));
+        }
+        t.addRm("fcvt.w.s", "1100000" + "00000" + dots(13) + OP_FP, "rd, fs1", Kind.FP_CONVERT, f, 70,
+                "FloatOps.fcvtWS", "rd = (int32) fs1, saturating");
+        t.addRm("fcvt.wu.s", "1100000" + "00001" + dots(13) + OP_FP, "rd, fs1", Kind.FP_CONVERT, f, 71,
+                "FloatOps.fcvtWuS", "rd = (uint32) fs1, saturating");
+        t.add("fmv.x.w", "1110000" + "00000" + "....." + "000" + "....." + OP_FP, "rd, fs1", Kind.FP_MOVE, f, 72,
+                "FloatOps.fmvXW", "rd = bits of fs1");
+        String[] cmp = {"feq.s", "010", "flt.s", "001", "fle.s", "000"};
+        for (int i = 0; i < cmp.length; i += 2) {
+            t.add(cmp[i], "1010000" + dots(10) + cmp[i + 1] + "....." + OP_FP, "rd, fs1, fs2", Kind.FP_COMPARE, f,
+                    73 + i / 2, "FloatOps." + camel(cmp[i]), "rd = fs1 " + cmp[i].substring(1, 3) + " fs2");
+        }
+        t.add("fclass.s", "1110000" + "00000" + "....." + "001" + "....." + OP_FP, "rd, fs1", Kind.FP_COMPARE, f, 76,
+                "FloatOps.fclassS", "rd = class mask of fs1");
+        t.addRm("fcvt.s.w", "1101000" + "00000" + dots(13) + OP_FP, "fd, rs1", Kind.FP_CONVERT, f, 77,
+                "FloatOps.fcvtSW", "fd = (float) (int32) rs1");
+        t.addRm("fcvt.s.wu", "1101000" + "00001" + dots(13) + OP_FP, "fd, rs1", Kind.FP_CONVERT, f, 78,
+                "FloatOps.fcvtSWu", "fd = (float) (uint32) rs1");
+        t.add("fmv.w.x", "1111000" + "00000" + "....." + "000" + "....." + OP_FP, "fd, rs1", Kind.FP_MOVE, f, 79,
+                "FloatOps.fmvWX", "fd = bits of rs1");
+    }
+
+    private static void declareSeedCustom(Table t) {
+        // Low-precision conversions: funct7 selects the format pair, rs2 the direction (seed-system.md 6.2).
+        // The rm field is ignored by these instructions (always round to nearest even); it encodes as 0.
+        String[] lp = {
+            "fcvt.s.bf16", "0100010", "00000", "fd = f32 from bf16 in fs1[31:16]",
+            "fcvt.bf16.s", "0100010", "00001", "fd[31:16] = bf16(fs1), fd[15:0] kept",
+            "fcvt.s.e4m3", "0100100", "00000", "fd = f32 from OCP E4M3 in fs1[31:24]",
+            "fcvt.e4m3.s", "0100100", "00001", "fd[31:24] = e4m3(fs1), saturating, other bits kept",
+            "fcvt.s.e5m2", "0100100", "00010", "fd = f32 from OCP E5M2 in fs1[31:24]",
+            "fcvt.e5m2.s", "0100100", "00011", "fd[31:24] = e5m2(fs1), other bits kept",
+            "fcvt.s.e2m1", "0100110", "00000", "fd = f32 from OCP E2M1 in fs1[31:28]",
+            "fcvt.e2m1.s", "0100110", "00001", "fd[31:28] = e2m1(fs1), saturating, other bits kept"};
+        for (int i = 0; i < lp.length; i += 4) {
+            t.addIgnoring(lp[i], lp[i + 1] + lp[i + 2] + dots(13) + OP_FP, "fd, fs1", Field.RM.bitMask(),
+                    Kind.LOWP_CONVERT, Extension.XLOWP, 80 + i / 4, "LowPrecision." + camel(lp[i]), lp[i + 3]);
+        }
+        String[] sfu = {"fexp.s", "e^x", "fln.s", "ln x", "frcp.s", "1/x", "frsqrt.s", "1/sqrt(x)",
+            "ftanh.s", "tanh x", "fsigmoid.s", "1/(1+e^-x)", "fsin.s", "sin x", "fcos.s", "cos x"};
+        for (int i = 0; i < sfu.length; i += 2) {
+            String rs2 = String.format("%5s", Integer.toBinaryString(i / 2)).replace(' ', '0');
+            t.addIgnoring(sfu[i], "0110000" + rs2 + dots(13) + OP_FP, "fd, fs1", Field.RM.bitMask(), Kind.SFU,
+                    Extension.XSFU, 88 + i / 2, "Sfu." + camel(sfu[i]), "fd = " + sfu[i + 1] + " (SFU)");
+        }
+    }
+
+    private static void declareFencesAndAtomics(Table t) {
+        // fm, rs1 and rd of FENCE are reserved for future use and ignored (unprivileged spec 2.7).
+        t.addIgnoring("fence", "...." + "........" + "....." + "000" + "....." + MISC_MEM, "pred, succ",
+                0xF0000000 | Field.RS1.bitMask() | Field.RD.bitMask(), Kind.FENCE, Extension.RV32I, 96,
+                "Control.fence", "order memory accesses");
+        t.add("fence.i", "00000000000000000001000000001111", "", Kind.FENCE, Extension.ZIFENCEI, 97,
+                "Control.fenceI", "synchronise instruction fetch");
+        t.addOrdered("lr.w", "00010" + ".." + "00000" + "....." + "010" + "....." + AMO, "rd, (rs1)", 98,
+                "Atomics.lrW", "rd = mem32[rs1]; reserve");
+        t.addOrdered("sc.w", "00011" + ".." + dots(10) + "010" + "....." + AMO, "rd, rs2, (rs1)", 99,
+                "Atomics.scW", "if reserved: mem32[rs1] = rs2, rd = 0; else rd = 1");
+        String[] amo = {"amoswap.w", "00001", "amoadd.w", "00000", "amoxor.w", "00100", "amoand.w", "01100",
+            "amoor.w", "01000", "amomin.w", "10000", "amomax.w", "10100", "amominu.w", "11000", "amomaxu.w", "11100"};
+        for (int i = 0; i < amo.length; i += 2) {
+            String op = amo[i].substring(3, amo[i].length() - 2);
+            t.addOrdered(amo[i], amo[i + 1] + ".." + dots(10) + "010" + "....." + AMO, "rd, rs2, (rs1)", 100 + i / 2,
+                    "Atomics." + camel(amo[i]), "rd = mem32[rs1]; mem32[rs1] = " + op + "(rd, rs2), atomically");
+        }
+    }
+
+    private static void declareVortex(Table t) {
+        Extension v = Extension.XVORTEX;
+        int id = 109;
+        t.add("vx_tmc", "0000000" + "00000" + "....." + "000" + "00000" + CUSTOM0, "rs1", Kind.SIMT_CONTROL, v, id++,
+                "Simt.tmc", "thread mask = rs1 (of the last active lane); 0 ends the warp");
+        t.add("vx_wspawn", "0000000" + "....." + "....." + "001" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
+                id++, "Simt.wspawn", "start warps 1..rs1-1 of the block at pc rs2");
+        t.add("vx_split", "0000000" + "00000" + "....." + "010" + "....." + CUSTOM0, "rd, rs1", Kind.SIMT_CONTROL, v,
+                id++, "Simt.split", "diverge on rs1 & 1; rd = stack depth before the push");
+        t.add("vx_split_n", "0000000" + "00001" + "....." + "010" + "....." + CUSTOM0, "rd, rs1", Kind.SIMT_CONTROL, v,
+                id++, "Simt.splitN", "diverge on !(rs1 & 1); rd = stack depth before the push");
+        t.add("vx_join", "0000000" + "00000" + "....." + "011" + "00000" + CUSTOM0, "rs1", Kind.SIMT_CONTROL, v, id++,
+                "Simt.join", "reconverge the split whose depth is rs1");
+        t.add("vx_bar", "0000000" + "....." + "....." + "100" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
+                id++, "Simt.bar", "barrier rs1 for rs2 warps");
+        t.add("vx_pred", "0000000" + "....." + "....." + "101" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
+                id++, "Simt.pred", "mask &= rs1 & 1, or mask = rs2 if none is set");
+        t.add("vx_pred_n", "0000000" + "....." + "....." + "101" + "00001" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
+                id++, "Simt.predN", "mask &= !(rs1 & 1), or mask = rs2 if none is set");
+        String[] vote = {"vx_vote_all", "000", "all active lanes have rs1 & 1",
+            "vx_vote_any", "001", "some active lane has rs1 & 1",
+            "vx_vote_uni", "010", "all active lanes agree on rs1 & 1",
+            "vx_vote_ballot", "011", "bit mask of active lanes with rs1 & 1"};
+        for (int i = 0; i < vote.length; i += 3) {
+            t.add(vote[i], "0000001" + "00000" + "....." + vote[i + 1] + "....." + CUSTOM0, "rd, rs1",
+                    Kind.SIMT_WARP_OP, v, id++, "Simt." + camel(vote[i].substring(3)), "rd = " + vote[i + 2]);
+        }
+        String[] shfl = {"vx_shfl_up", "100", "vx_shfl_down", "101", "vx_shfl_bfly", "110", "vx_shfl_idx", "111"};
+        for (int i = 0; i < shfl.length; i += 2) {
+            t.add(shfl[i], "0000001" + dots(10) + shfl[i + 1] + "....." + CUSTOM0, "rd, rs1, rs2", Kind.SIMT_WARP_OP,
+                    v, id++, "Simt." + camel(shfl[i].substring(3)),
+                    "rd = rs1 of the lane chosen by control word rs2 (" + shfl[i].substring(8) + ")");
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static String dots(int n) {
+        return ".".repeat(n);
+    }
+
+    /** {@code fmadd.s} to {@code fmaddS}, {@code vote_all} to {@code voteAll}: semantic method names. */
+    private static String camel(String mnemonic) {
+        StringBuilder sb = new StringBuilder();
+        boolean up = false;
+        for (char c : mnemonic.toCharArray()) {
+            if (c == '.' || c == '_') {
+                up = true;
+            } else {
+                sb.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Collects declarations, assigning dense ids in declaration order. */
+    private static final class Table {
+        final List<InstructionDef> defs = new ArrayList<>();
+
+        void add(String m, String pattern, String syntax, Kind k, Extension e, int trace, String sem, String sum) {
+            add(m, pattern, syntax, false, false, 0, k, e, trace, sem, sum);
+        }
+
+        void addRm(String m, String pattern, String syntax, Kind k, Extension e, int trace, String sem, String sum) {
+            add(m, pattern, syntax, true, false, 0, k, e, trace, sem, sum);
+        }
+
+        void addIgnoring(String m, String pattern, String syntax, int ignored, Kind k, Extension e, int trace,
+                         String sem, String sum) {
+            add(m, pattern, syntax, false, false, ignored, k, e, trace, sem, sum);
+        }
+
+        void addOrdered(String m, String pattern, String syntax, int trace, String sem, String sum) {
+            add(m, pattern, syntax, false, true, 0, Kind.ATOMIC, Extension.A, trace, sem, sum);
+        }
+
+        void add(String m, String pattern, String syntax, boolean rm, boolean ordered, int ignored, Kind k,
+                 Extension e, int trace, String sem, String sum) {
+            int[] mm = InstructionDef.parsePattern(pattern);
+            defs.add(new InstructionDef(defs.size(), m, pattern.replace(" ", ""), mm[0], mm[1], SyntaxParser.parse(syntax),
+                    rm, ordered, ignored, k, e, trace, sem, sum));
+        }
+    }
+
+    /** Turns the table's short syntax strings into slots. */
+    private static final class SyntaxParser {
+        private static final Map<String, Field> NAMES = Map.ofEntries(
+                Map.entry("rd", Field.RD), Map.entry("rs1", Field.RS1), Map.entry("rs2", Field.RS2),
+                Map.entry("fd", Field.FD), Map.entry("fs1", Field.FS1), Map.entry("fs2", Field.FS2),
+                Map.entry("fs3", Field.FS3), Map.entry("imm", Field.IMM_I), Map.entry("simm", Field.IMM_S),
+                Map.entry("boff", Field.IMM_B), Map.entry("joff", Field.IMM_J), Map.entry("uimm20", Field.IMM_U),
+                Map.entry("shamt", Field.SHAMT), Map.entry("csr", Field.CSR), Map.entry("zimm", Field.ZIMM),
+                Map.entry("pred", Field.PRED), Map.entry("succ", Field.SUCC));
+
+        static List<Slot> parse(String syntax) {
+            List<Slot> slots = new ArrayList<>();
+            if (syntax.isBlank()) {
+                return slots;
+            }
+            for (String part : syntax.split(",")) {
+                String p = part.trim();
+                int open = p.indexOf('(');
+                if (open < 0) {
+                    slots.add(Slot.plain(field(p)));
+                } else if (open == 0) {
+                    slots.add(Slot.address(field(p.substring(1, p.length() - 1))));
+                } else {
+                    slots.add(Slot.memory(field(p.substring(0, open)), field(p.substring(open + 1, p.length() - 1))));
+                }
+            }
+            return slots;
+        }
+
+        private static Field field(String name) {
+            Field f = NAMES.get(name);
+            if (f == null) {
+                throw new IllegalArgumentException("unknown operand '" + name + "'");
+            }
+            return f;
+        }
+    }
+}
