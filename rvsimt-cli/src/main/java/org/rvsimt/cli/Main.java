@@ -1,0 +1,84 @@
+package org.rvsimt.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code rvsimt} executable. Subcommands are thin adapters over the library; every failure
+ * becomes one line on stderr and a contracted exit code (CONTRACTS.md section 4), never a trace.
+ */
+@Command(name = "rvsimt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "A fast, observable RISC-V SIMT GPU simulator.",
+        subcommands = {RunCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class,
+            CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    /** Exit codes of CONTRACTS.md section 4. */
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int INTERNAL = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs a command line with the given streams; returns the exit code (used by tests too). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("rvsimt: " + ex.getMessage());
+            CommandLine sub = ex.getCommandLine();
+            err.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for more information.");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> report(ex, err));
+        try {
+            return cl.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static int report(Exception ex, PrintWriter err) {
+        if (ex instanceof UserError ue) {
+            err.println("rvsimt: " + ue.getMessage());
+            return ue.exitCode();
+        }
+        if (ex instanceof org.rvsimt.isa.asm.AsmException ae) {
+            err.println(ae.getMessage());
+            return BAD_INPUT;
+        }
+        if (ex instanceof org.rvsimt.isa.elf.ElfFormatException fe) {
+            err.println("rvsimt: " + fe.getMessage());
+            return BAD_INPUT;
+        }
+        if (ex instanceof java.io.IOException io) {
+            err.println("rvsimt: " + UserError.describe(io));
+            return BAD_INPUT;
+        }
+        err.println("rvsimt: internal error: " + ex + (ex.getStackTrace().length > 0 ? " at " + ex.getStackTrace()[0] : "")
+                + " (please report this)");
+        return INTERNAL;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"rvsimt " + (v != null ? v : "0.1.0-SNAPSHOT") + " (Java " + Runtime.version() + ")"};
+        }
+    }
+}

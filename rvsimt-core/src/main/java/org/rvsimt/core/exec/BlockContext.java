@@ -1,0 +1,383 @@
+package org.rvsimt.core.exec;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.memory.MemoryMap;
+import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.memory.Windows;
+import org.rvsimt.isa.Csrs;
+
+/**
+ * The state one host thread keeps while it runs one block: the block's warps, its shared memory,
+ * its threads' private stacks and console lines, and the slow paths of memory and CSR access that
+ * need to know which thread is asking. Reused from block to block on the same host thread.
+ */
+public final class BlockContext {
+    final LaunchSpec spec;
+    final Vram vram;
+    final byte[] mem;
+    final int vramSize;
+    final Warp[] warps;
+    final int warpCount;
+    final byte[] shared;
+    final byte[] stacks;
+    final boolean[] stackDirty;
+    final StringBuilder[] consoleLine;
+    final List<String> console = new ArrayList<>();
+    int bx;
+    int by;
+    int bz;
+    int blockLinear;
+    int unit;
+    boolean barrierRequested;
+    long faultAddress;
+
+    public BlockContext(LaunchSpec spec, Vram vram) {
+        this.spec = spec;
+        this.vram = vram;
+        this.mem = vram.bytes();
+        this.vramSize = vram.size();
+        int threads = spec.threadsPerBlock();
+        warpCount = spec.warpsPerBlock();
+        warps = new Warp[warpCount];
+        for (int w = 0; w < warpCount; w++) {
+            int n = Math.min(spec.warpSize(), threads - w * spec.warpSize());
+            warps[w] = new Warp(w, spec.warpSize(), n == 64 ? -1L : (1L << n) - 1);
+        }
+        shared = new byte[spec.sharedBytes()];
+        stacks = new byte[Math.multiplyExact(threads, spec.stackBytes())];
+        stackDirty = new boolean[threads];
+        consoleLine = new StringBuilder[threads];
+    }
+
+    /** Prepares the block at linear index {@code linear}: ids, zeroed shared memory and stacks, fresh warps. */
+    void enterBlock(long linear) {
+        int gx = spec.grid()[0];
+        int gy = spec.grid()[1];
+        blockLinear = (int) linear;
+        bx = (int) (linear % gx);
+        by = (int) ((linear / gx) % gy);
+        bz = (int) (linear / ((long) gx * gy));
+        unit = (int) (linear % spec.computeUnits());
+        Arrays.fill(shared, (byte) 0);
+        for (int t = 0; t < stackDirty.length; t++) {
+            if (stackDirty[t]) {
+                Arrays.fill(stacks, t * spec.stackBytes(), (t + 1) * spec.stackBytes(), (byte) 0);
+                stackDirty[t] = false;
+            }
+        }
+        console.clear();
+        for (Warp w : warps) {
+            startWarp(w, spec.entry(), w.lanes);
+            w.warpInstructions = 0;
+            w.laneInstructions = 0;
+            w.exitCode = 0;
+            w.exitLane = -1;
+        }
+    }
+
+    /** Starts a warp with the native ABI's registers (or all zero under the seed ABI). */
+    void startWarp(Warp w, int pc, long lanes) {
+        w.start(pc, lanes);
+        if (spec.seedAbi()) {
+            return;
+        }
+        int width = w.width;
+        for (int l = 0; l < width; l++) {
+            w.x[10 * width + l] = spec.argsAddress();                                    // a0
+            w.x[2 * width + l] = MemoryMap.PRIVATE_BASE + spec.stackBytes();             // sp (16-aligned top)
+        }
+    }
+
+    int threadLinear(Warp w, int lane) {
+        return w.id * spec.warpSize() + lane;
+    }
+
+    // ------------------------------------------------------------------ memory slow paths
+
+    /** Any load the interpreter's VRAM fast path did not take. */
+    int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
+        if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
+            throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
+                    String.format("misaligned %d-byte load at 0x%08x", width, addr));
+        }
+        long a = Integer.toUnsignedLong(addr);
+        if (a + width <= vramSize) {
+            return misalignedLoad(mem, addr, width, unsigned);
+        }
+        if (spec.seedAbi() && a >= 0x8000_0000L && a < 0xC000_0000L) {
+            return truncate(ctrlRegister(w, lane, (int) (a - MemoryMap.CTRL_BASE), true), width, unsigned);
+        }
+        if (a >= MemoryMap.CTRL_BASE && a + width <= MemoryMap.CTRL_END) {
+            return truncate(ctrlRegister(w, lane, (int) (a - MemoryMap.CTRL_BASE), false), width, unsigned);
+        }
+        if (a >= Integer.toUnsignedLong(MemoryMap.SHARED_BASE)
+                && a + width <= Integer.toUnsignedLong(MemoryMap.SHARED_BASE) + shared.length) {
+            return misalignedLoad(shared, (int) (a - Integer.toUnsignedLong(MemoryMap.SHARED_BASE)), width, unsigned);
+        }
+        int stackOff = privateOffset(w, lane, a, width);
+        if (stackOff >= 0) {
+            return misalignedLoad(stacks, stackOff, width, unsigned);
+        }
+        if (a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG) || a == Integer.toUnsignedLong(MemoryMap.CONSOLE_REG)) {
+            return 0;
+        }
+        throw outOfBounds(addr, width, "load");
+    }
+
+    void storeSlow(Warp w, int lane, int addr, int width, int value) {
+        if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
+            throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
+                    String.format("misaligned %d-byte store at 0x%08x", width, addr));
+        }
+        long a = Integer.toUnsignedLong(addr);
+        if (a + width <= vramSize) {
+            misalignedStore(mem, addr, width, value);
+            return;
+        }
+        if (a >= Integer.toUnsignedLong(MemoryMap.SHARED_BASE)
+                && a + width <= Integer.toUnsignedLong(MemoryMap.SHARED_BASE) + shared.length) {
+            misalignedStore(shared, (int) (a - Integer.toUnsignedLong(MemoryMap.SHARED_BASE)), width, value);
+            return;
+        }
+        int stackOff = privateOffset(w, lane, a, width);
+        if (stackOff >= 0) {
+            stackDirty[threadLinear(w, lane)] = true;
+            misalignedStore(stacks, stackOff, width, value);
+            return;
+        }
+        if (a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG)) {
+            barrierRequested = true;
+            return;
+        }
+        if (a == Integer.toUnsignedLong(MemoryMap.CONSOLE_REG)) {
+            consoleByte(w, lane, value & 0xFF);
+            return;
+        }
+        if (spec.seedAbi() && a >= 0x8000_0000L && a < 0xC000_0000L) {
+            return; // the seed ignored stores to its ID window
+        }
+        if (a >= MemoryMap.CTRL_BASE && a < MemoryMap.CTRL_END) {
+            throw new MemoryFault(MemoryFault.Kind.READ_ONLY, addr,
+                    String.format("store to read-only CTRL register at 0x%08x", addr));
+        }
+        throw outOfBounds(addr, width, "store");
+    }
+
+    /** The array and offset an atomic at {@code addr} works on: VRAM or shared memory only. */
+    byte[] atomicTarget(int addr) {
+        long a = Integer.toUnsignedLong(addr);
+        if ((addr & 3) != 0) {
+            throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr, String.format("misaligned atomic at 0x%08x", addr));
+        }
+        if (a + 4 <= vramSize) {
+            faultAddress = a;
+            return mem;
+        }
+        if (a >= Integer.toUnsignedLong(MemoryMap.SHARED_BASE)
+                && a + 4 <= Integer.toUnsignedLong(MemoryMap.SHARED_BASE) + shared.length) {
+            faultAddress = a - Integer.toUnsignedLong(MemoryMap.SHARED_BASE);
+            return shared;
+        }
+        throw new MemoryFault(MemoryFault.Kind.OUT_OF_BOUNDS, addr,
+                String.format("atomic at 0x%08x is outside VRAM and shared memory", addr));
+    }
+
+    private int privateOffset(Warp w, int lane, long a, int width) {
+        long base = Integer.toUnsignedLong(MemoryMap.PRIVATE_BASE);
+        if (a >= base && a + width <= base + spec.stackBytes()) {
+            return (int) (threadLinear(w, lane) * (long) spec.stackBytes() + (a - base));
+        }
+        return -1;
+    }
+
+    private MemoryFault outOfBounds(int addr, int width, String what) {
+        return new MemoryFault(MemoryFault.Kind.OUT_OF_BOUNDS, addr, String.format(
+                "%d-byte %s at 0x%08x is outside mapped memory (VRAM is 0x0..0x%x, shared 0x%08x..+0x%x, stack 0x%08x..+0x%x)",
+                width, what, addr, vramSize, MemoryMap.SHARED_BASE, shared.length, MemoryMap.PRIVATE_BASE,
+                spec.stackBytes()));
+    }
+
+    private static int misalignedLoad(byte[] m, int off, int width, boolean unsigned) {
+        int v = 0;
+        for (int i = 0; i < width; i++) {
+            v |= (m[off + i] & 0xFF) << (8 * i);
+        }
+        return truncate(v, width, unsigned);
+    }
+
+    private static void misalignedStore(byte[] m, int off, int width, int v) {
+        for (int i = 0; i < width; i++) {
+            m[off + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    private static int truncate(int v, int width, boolean unsigned) {
+        return switch (width) {
+            case 1 -> unsigned ? v & 0xFF : (byte) v;
+            case 2 -> unsigned ? v & 0xFFFF : (short) v;
+            default -> v;
+        };
+    }
+
+    /** The CTRL window (CONTRACTS.md section 1); the seed ABI keeps the seed's 0xFFFFFFFF for unknown offsets. */
+    int ctrlRegister(Warp w, int lane, int offset, boolean seed) {
+        int t = threadLinear(w, lane);
+        int[] b = spec.block();
+        int[] g = spec.grid();
+        return switch (offset & ~3) {
+            case MemoryMap.CTRL_THREAD_IDX -> t % b[0];
+            case MemoryMap.CTRL_THREAD_IDX + 4 -> (t / b[0]) % b[1];
+            case MemoryMap.CTRL_THREAD_IDX + 8 -> t / (b[0] * b[1]);
+            case MemoryMap.CTRL_BLOCK_IDX -> bx;
+            case MemoryMap.CTRL_BLOCK_IDX + 4 -> by;
+            case MemoryMap.CTRL_BLOCK_IDX + 8 -> bz;
+            case MemoryMap.CTRL_BLOCK_DIM -> b[0];
+            case MemoryMap.CTRL_BLOCK_DIM + 4 -> b[1];
+            case MemoryMap.CTRL_BLOCK_DIM + 8 -> b[2];
+            case MemoryMap.CTRL_GRID_DIM -> g[0];
+            case MemoryMap.CTRL_GRID_DIM + 4 -> g[1];
+            case MemoryMap.CTRL_GRID_DIM + 8 -> g[2];
+            case MemoryMap.CTRL_WARP_ID -> seed ? -1 : w.id;
+            case MemoryMap.CTRL_LANE_ID -> seed ? -1 : lane;
+            case MemoryMap.CTRL_ARGS -> seed ? -1 : spec.argsAddress();
+            default -> -1;
+        };
+    }
+
+    // ------------------------------------------------------------------ CSRs
+
+    /** Reads a CSR for one lane; returns Long.MIN_VALUE for a CSR that does not exist. */
+    long readCsr(Warp w, int lane, int csr) {
+        int t = threadLinear(w, lane);
+        int[] b = spec.block();
+        int[] g = spec.grid();
+        return switch (csr) {
+            case Csrs.FFLAGS -> w.fflags[lane];
+            case Csrs.FRM -> w.frm[lane];
+            case Csrs.FCSR -> w.fflags[lane] | w.frm[lane] << 5;
+            case Csrs.LANE_ID -> lane;
+            case Csrs.WARP_ID -> w.id;
+            case Csrs.CORE_ID -> unit;
+            case Csrs.ACTIVE_WARPS -> activeWarpMask();
+            case Csrs.THREAD_MASK -> (int) w.mask;
+            case Csrs.THREAD_ID_X -> t % b[0];
+            case Csrs.THREAD_ID_X + 1 -> (t / b[0]) % b[1];
+            case Csrs.THREAD_ID_X + 2 -> t / (b[0] * b[1]);
+            case Csrs.BLOCK_ID_X -> bx;
+            case Csrs.BLOCK_ID_X + 1 -> by;
+            case Csrs.BLOCK_ID_X + 2 -> bz;
+            case Csrs.BLOCK_DIM_X -> b[0];
+            case Csrs.BLOCK_DIM_X + 1 -> b[1];
+            case Csrs.BLOCK_DIM_X + 2 -> b[2];
+            case Csrs.GRID_DIM_X -> g[0];
+            case Csrs.GRID_DIM_X + 1 -> g[1];
+            case Csrs.GRID_DIM_X + 2 -> g[2];
+            case Csrs.SHARED_BASE -> MemoryMap.SHARED_BASE;
+            case Csrs.NUM_THREADS -> spec.warpSize();
+            case Csrs.NUM_WARPS -> warpCount;
+            case Csrs.NUM_CORES -> spec.computeUnits();
+            case Csrs.MSCRATCH -> spec.argsAddress();
+            case Csrs.MHARTID -> blockLinear << 13 | w.id << 5 | lane;
+            case Csrs.CYCLE, Csrs.INSTRET, 0xB00, 0xB02 -> (int) w.warpInstructions;
+            case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) (w.warpInstructions >>> 32);
+            case Csrs.TIME -> (int) (System.nanoTime() / 1000);
+            case Csrs.TIMEH -> (int) ((System.nanoTime() / 1000) >>> 32);
+            default -> Long.MIN_VALUE;
+        };
+    }
+
+    /** Writes a CSR for one lane; returns false when the CSR is read-only or unknown. */
+    boolean writeCsr(Warp w, int lane, int csr, int value) {
+        switch (csr) {
+            case Csrs.FFLAGS -> w.fflags[lane] = value & 0x1F;
+            case Csrs.FRM -> w.frm[lane] = value & 0x7;
+            case Csrs.FCSR -> {
+                w.fflags[lane] = value & 0x1F;
+                w.frm[lane] = (value >>> 5) & 0x7;
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int activeWarpMask() {
+        int m = 0;
+        for (int i = 0; i < Math.min(32, warpCount); i++) {
+            if (warps[i].state != Warp.State.DONE) {
+                m |= 1 << i;
+            }
+        }
+        return m;
+    }
+
+    // ------------------------------------------------------------------ console
+
+    void consoleByte(Warp w, int lane, int c) {
+        int t = threadLinear(w, lane);
+        if (consoleLine[t] == null) {
+            consoleLine[t] = new StringBuilder();
+        }
+        if (c == '\n') {
+            flushLine(t);
+        } else if (consoleLine[t].length() < 4096) {
+            consoleLine[t].append((char) c);
+        }
+    }
+
+    void consoleWrite(Warp w, int lane, byte[] bytes) {
+        String s = new String(bytes, StandardCharsets.UTF_8);
+        for (int i = 0; i < s.length(); i++) {
+            consoleByte(w, lane, s.charAt(i));
+        }
+    }
+
+    private void flushLine(int t) {
+        int[] b = spec.block();
+        console.add(String.format("[block (%d,%d,%d) thread (%d,%d,%d)] %s", bx, by, bz, t % b[0], (t / b[0]) % b[1],
+                t / (b[0] * b[1]), consoleLine[t]));
+        consoleLine[t].setLength(0);
+    }
+
+    /** Emits unterminated console lines at the end of the block. */
+    void flushConsole() {
+        for (int t = 0; t < consoleLine.length; t++) {
+            if (consoleLine[t] != null && !consoleLine[t].isEmpty()) {
+                flushLine(t);
+            }
+        }
+    }
+
+    /** Bytes of device memory for ecall write: VRAM, shared or stack; null when out of range. */
+    byte[] readBytes(Warp w, int lane, int addr, int len) {
+        if (len < 0 || len > 1 << 16) {
+            return null;
+        }
+        byte[] out = new byte[len];
+        for (int i = 0; i < len; i++) {
+            try {
+                out[i] = (byte) loadSlowOrFast(w, lane, addr + i);
+            } catch (MemoryFault f) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    private int loadSlowOrFast(Warp w, int lane, int addr) {
+        long a = Integer.toUnsignedLong(addr);
+        if (a < vramSize) {
+            return mem[addr];
+        }
+        return loadSlow(w, lane, addr, 1, true);
+    }
+
+    static int vramLoad(byte[] m, int addr, int width, boolean unsigned) {
+        return Windows.load(m, addr, width, unsigned);
+    }
+}

@@ -1,0 +1,136 @@
+package org.rvsimt.core.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rvsimt.core.memory.Vram;
+
+/**
+ * Runs whole blocks on one host thread: round-robin over the block's warps (a quantum at a time,
+ * so warps that wait on each other through memory still progress), barrier arrival and release,
+ * and detection of barriers that can never complete.
+ */
+public final class BlockRunner {
+    /** Instructions a warp runs before the next warp of its block gets a turn. */
+    static final int QUANTUM = 2048;
+
+    private final BlockContext c;
+    private final WarpEngine engine;
+
+    public BlockRunner(LaunchSpec spec, Vram vram, WarpEngine engine) {
+        this.c = new BlockContext(spec, vram);
+        this.engine = engine;
+    }
+
+    /** What one block did. */
+    public record BlockOutcome(long block, long warpInstructions, long laneInstructions, List<String> console,
+                               int exitCode, int exitThread) { }
+
+    public BlockOutcome run(long linear) {
+        c.enterBlock(linear);
+        Warp[] warps = c.warps;
+        while (true) {
+            boolean ran = false;
+            for (Warp w : warps) {
+                if (w.state == Warp.State.READY) {
+                    ran = true;
+                    engine.run(c, w, QUANTUM);
+                    if (w.state == Warp.State.BARRIER) {
+                        release(w.barrierId, w.barrierCount);
+                    }
+                }
+            }
+            if (!ran) {
+                if (allDone()) {
+                    break;
+                }
+                deadlock();
+            }
+        }
+        c.flushConsole();
+        long wi = 0;
+        long li = 0;
+        int exitCode = 0;
+        int exitThread = -1;
+        for (Warp w : warps) {
+            wi += w.warpInstructions;
+            li += w.laneInstructions;
+            if (w.exitLane >= 0 && exitThread < 0) {
+                exitCode = w.exitCode;
+                exitThread = c.threadLinear(w, w.exitLane);
+            }
+        }
+        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread);
+    }
+
+    public BlockContext context() {
+        return c;
+    }
+
+    private boolean allDone() {
+        for (Warp w : c.warps) {
+            if (w.state != Warp.State.DONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Releases barrier {@code id} if enough warps have arrived (-1 is the block-wide barrier). */
+    private void release(int id, int count) {
+        int waiting = 0;
+        int done = 0;
+        int pc = -1;
+        boolean samePc = true;
+        for (Warp w : c.warps) {
+            if (w.state == Warp.State.BARRIER && w.barrierId == id) {
+                waiting++;
+                if (pc == -1) {
+                    pc = w.barrierPc;
+                } else if (w.barrierPc != pc) {
+                    samePc = false;
+                }
+            } else if (w.state == Warp.State.DONE) {
+                done++;
+            }
+        }
+        boolean complete = id < 0
+                ? waiting == c.warpCount || (c.spec.exitedArrive() && waiting + done == c.warpCount)
+                : waiting >= count;
+        if (!complete) {
+            return;
+        }
+        if (id < 0 && !samePc) {
+            deadlock();
+        }
+        for (Warp w : c.warps) {
+            if (w.state == Warp.State.BARRIER && w.barrierId == id) {
+                w.state = Warp.State.READY;
+            }
+        }
+    }
+
+    /** No warp can run and some wait at a barrier: say who waits where and who is gone. */
+    private void deadlock() {
+        StringBuilder waiting = new StringBuilder();
+        StringBuilder exited = new StringBuilder();
+        Warp first = null;
+        for (Warp w : c.warps) {
+            if (w.state == Warp.State.BARRIER) {
+                if (first == null) {
+                    first = w;
+                }
+                waiting.append(waiting.isEmpty() ? "" : ", ").append(String.format("warp %d at pc 0x%x%s", w.id,
+                        w.barrierPc, w.barrierId < 0 ? "" : " (barrier " + w.barrierId + " of " + w.barrierCount + ")"));
+            } else if (w.state == Warp.State.DONE) {
+                exited.append(exited.isEmpty() ? "" : ", ").append(w.id);
+            }
+        }
+        if (first == null) {
+            throw new IllegalStateException("scheduler found no runnable warp and no barrier");
+        }
+        String msg = "barrier can never complete: " + waiting
+                + (exited.isEmpty() ? "" : "; exited warps: " + exited)
+                + (c.warpCount > 1 && exited.isEmpty() ? " (warps wait at different barriers)" : "");
+        throw Interpreter.fault(c, first, "barrier_deadlock", first.barrierPc, first.mask, -1, msg);
+    }
+}

@@ -1,0 +1,692 @@
+package org.rvsimt.core.exec;
+
+import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.memory.Windows;
+import org.rvsimt.core.semantics.Control;
+import org.rvsimt.core.semantics.Csr;
+import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.IntOps;
+import org.rvsimt.core.semantics.LowPrecision;
+import org.rvsimt.core.semantics.Sfu;
+import org.rvsimt.core.semantics.SfuFast;
+import org.rvsimt.core.semantics.Simt;
+
+/**
+ * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
+ * inside each case, semantics from the pure methods of {@code core.semantics}. It is the oracle
+ * every faster engine is compared with, so it favours obviousness over speed.
+ */
+public final class Interpreter implements WarpEngine {
+
+    @Override
+    public void run(BlockContext c, Warp w, int quantum) {
+        final Program p = c.spec.program();
+        final int base = p.base;
+        final int width = w.width;
+        final int[] x = w.x;
+        final int[] f = w.f;
+        final byte[] mem = c.mem;
+        final int vramSize = c.vramSize;
+        final long budget = c.spec.watchdog();
+        int pc = w.pc;
+        long m = w.mask;
+        int rpcTop = Divergence.topRpc(w);
+        int steps = 0;
+        long lanesRun = 0;
+        int lane = -1;
+        try {
+            loop:
+            while (steps < quantum) {
+                if (pc == rpcTop) {
+                    w.pc = pc;
+                    w.mask = m;
+                    if (!Divergence.reconverge(w)) {
+                        break loop;
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                int i = (pc - base) >>> 2;
+                if (i >= p.length || (pc & 3) != 0) {
+                    throw fault(c, w, "out_of_bounds", pc, m, pc & 0xFFFFFFFFL,
+                            String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
+                                    pc, base, p.end()));
+                }
+                if (w.warpInstructions + steps >= budget) {
+                    throw fault(c, w, "watchdog", pc, m, -1, "warp exceeded the watchdog budget of " + budget
+                            + " instructions (endless loop? raise it with --watchdog)");
+                }
+                steps++;
+                lanesRun += Long.bitCount(m);
+                final int rdo = p.rd[i] * width;
+                final int a = p.rs1[i] * width;
+                final int b = p.rs2[i] * width;
+                final int imm = p.imm[i];
+                final int fn = p.fn[i];
+                switch (p.form[i]) {
+                    case Form.ALU_RR -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = IntOps.apply(fn, x[a + l], x[b + l]);
+                        }
+                        pc += 4;
+                    }
+                    case Form.ALU_RI -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = IntOps.apply(fn, x[a + l], imm);
+                        }
+                        pc += 4;
+                    }
+                    case Form.LUI -> {
+                        int v = IntOps.lui(imm);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        pc += 4;
+                    }
+                    case Form.AUIPC -> {
+                        int v = IntOps.auipc(pc, imm);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        pc += 4;
+                    }
+                    case Form.BRANCH -> {
+                        long taken = 0;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            if (Control.taken(fn, x[a + l], x[b + l])) {
+                                taken |= 1L << l;
+                            }
+                        }
+                        if (taken == m) {
+                            pc += imm;
+                        } else if (taken == 0) {
+                            pc += 4;
+                        } else {
+                            w.pc = pc;
+                            w.mask = m;
+                            Divergence.branch(p.flow, w, pc, taken, pc + imm);
+                            pc = w.pc;
+                            m = w.mask;
+                            rpcTop = Divergence.topRpc(w);
+                        }
+                    }
+                    case Form.JAL -> {
+                        int link = pc + 4;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = link;
+                        }
+                        if (p.rd[i] != Predecoder.SINK) {
+                            w.callDepth++;
+                        }
+                        pc = Control.jal(pc, imm);
+                    }
+                    case Form.JALR -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        jalr(c, w, p, i);
+                        pc = w.pc;
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        if (m == 0) {
+                            break loop;
+                        }
+                    }
+                    case Form.LOAD -> {
+                        int wd = fn & 7;
+                        boolean uns = (fn & 8) != 0;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane] + imm;
+                            x[rdo + lane] = addr >= 0 && addr <= vramSize - wd && (addr & (wd - 1)) == 0
+                                    ? Windows.load(mem, addr, wd, uns) : c.loadSlow(w, lane, addr, wd, uns);
+                        }
+                        pc += 4;
+                    }
+                    case Form.STORE -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane] + imm;
+                            if (addr >= 0 && addr <= vramSize - fn && (addr & (fn - 1)) == 0) {
+                                Windows.store(mem, addr, fn, x[b + lane]);
+                            } else {
+                                c.storeSlow(w, lane, addr, fn, x[b + lane]);
+                            }
+                        }
+                        pc += 4;
+                        if (c.barrierRequested) {
+                            c.barrierRequested = false;
+                            w.pc = pc;
+                            w.mask = m;
+                            enterBarrier(c, w, pc - 4, -1, c.warpCount);
+                            break loop;
+                        }
+                    }
+                    case Form.FLW -> {
+                        int fdo = p.rd[i] * width;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane] + imm;
+                            f[fdo + lane] = addr >= 0 && addr <= vramSize - 4 && (addr & 3) == 0
+                                    ? Windows.load(mem, addr, 4, false) : c.loadSlow(w, lane, addr, 4, false);
+                        }
+                        pc += 4;
+                    }
+                    case Form.FSW -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane] + imm;
+                            if (addr >= 0 && addr <= vramSize - 4 && (addr & 3) == 0) {
+                                Windows.store(mem, addr, 4, f[b + lane]);
+                            } else {
+                                c.storeSlow(w, lane, addr, 4, f[b + lane]);
+                            }
+                        }
+                        pc += 4;
+                        if (c.barrierRequested) {
+                            c.barrierRequested = false;
+                            w.pc = pc;
+                            w.mask = m;
+                            enterBarrier(c, w, pc - 4, -1, c.warpCount);
+                            break loop;
+                        }
+                    }
+                    case Form.CSR -> {
+                        csr(c, w, p, i, pc, m);
+                        pc += 4;
+                    }
+                    case Form.ECALL -> {
+                        w.pc = pc + 4;
+                        w.mask = m;
+                        ecall(c, w, pc);
+                        pc = w.pc;
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        if (m == 0) {
+                            break loop;
+                        }
+                    }
+                    case Form.EBREAK -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        boolean alive = Divergence.exitLanes(w, m);
+                        pc = w.pc;
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        if (!alive) {
+                            break loop;
+                        }
+                    }
+                    case Form.FENCE -> pc += 4;
+                    case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP,
+                         Form.FP_CLASS, Form.FCVT_W_S, Form.FCVT_S_W, Form.FMV_X_W, Form.FMV_W_X -> {
+                        floatOp(c, w, p, i, pc, m);
+                        pc += 4;
+                    }
+                    case Form.LOWP_TO_F -> {
+                        int fdo = p.rd[i] * width;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = lowpToFloat(fn, f[a + l]);
+                        }
+                        pc += 4;
+                    }
+                    case Form.LOWP_FROM_F -> {
+                        int fdo = p.rd[i] * width;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = lowpFromFloat(fn, f[a + l], f[fdo + l]);
+                        }
+                        pc += 4;
+                    }
+                    case Form.SFU -> {
+                        int fdo = p.rd[i] * width;
+                        boolean fast = c.spec.fastSfu();
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = fast ? sfuFast(fn, f[a + l]) : sfuExact(fn, f[a + l]);
+                        }
+                        pc += 4;
+                    }
+                    case Form.AMO -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            byte[] target = c.atomicTarget(x[a + lane]);
+                            x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, fn, x[b + lane]);
+                        }
+                        pc += 4;
+                    }
+                    case Form.LR -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane];
+                            byte[] target = c.atomicTarget(addr);
+                            int v = Windows.loadVolatile(target, (int) c.faultAddress);
+                            w.reservation[lane] = addr;
+                            w.reservedValue[lane] = v;
+                            w.reserved |= 1L << lane;
+                            x[rdo + lane] = v;
+                        }
+                        pc += 4;
+                    }
+                    case Form.SC -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane];
+                            byte[] target = c.atomicTarget(addr);
+                            boolean ok = (w.reserved & (1L << lane)) != 0 && w.reservation[lane] == addr
+                                    && Windows.compareAndSet(target, (int) c.faultAddress, w.reservedValue[lane],
+                                            x[b + lane]);
+                            w.reserved &= ~(1L << lane);
+                            x[rdo + lane] = ok ? 0 : 1;
+                        }
+                        pc += 4;
+                    }
+                    case Form.VOTE -> {
+                        long pred = 0;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            pred |= (long) (x[a + l] & 1) << l;
+                        }
+                        int v = Simt.vote(fn, m, pred);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        pc += 4;
+                    }
+                    case Form.SHFL -> {
+                        int[] tmp = w.scratch;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            tmp[l] = x[a + Simt.shuffleSource(fn, l, x[b + l], width)];
+                        }
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = tmp[l];
+                        }
+                        pc += 4;
+                    }
+                    case Form.TMC, Form.WSPAWN, Form.SPLIT, Form.JOIN, Form.BAR, Form.PRED -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        simtControl(c, w, p, i);
+                        pc = w.pc;
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        if (m == 0 || w.state != Warp.State.READY) {
+                            break loop;
+                        }
+                    }
+                    default -> throw fault(c, w, "illegal_instruction", pc, m, -1,
+                            String.format("illegal instruction 0x%08x", p.words[i]));
+                }
+                if (w.state != Warp.State.READY) {
+                    break loop;
+                }
+            }
+        } catch (MemoryFault mf) {
+            String kind = switch (mf.kind()) {
+                case MISALIGNED -> "misaligned";
+                case READ_ONLY -> "out_of_bounds";
+                default -> "out_of_bounds";
+            };
+            throw fault(c, w, kind, pc, lane >= 0 ? 1L << lane : m, Integer.toUnsignedLong(mf.address()),
+                    mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+        } catch (Divergence.StackOverflow so) {
+            throw fault(c, w, "stack_overflow", pc, m, -1, so.getMessage());
+        } finally {
+            w.warpInstructions += steps;
+            w.laneInstructions += lanesRun;
+        }
+        if (w.state == Warp.State.READY) {
+            w.pc = pc;
+            w.mask = m;
+        }
+    }
+
+    // ------------------------------------------------------------------ control flow
+
+    private static void jalr(BlockContext c, Warp w, Program p, int i) {
+        int width = w.width;
+        int[] x = w.x;
+        int pc = w.pc;
+        int a = p.rs1[i] * width;
+        int imm = p.imm[i];
+        boolean link = p.rd[i] != Predecoder.SINK;
+        boolean isReturn = !link && p.rs1[i] == 1 && imm == 0;
+        int[] t = w.scratch;
+        long m = w.mask;
+        long toZero = 0;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            t[l] = Control.jalr(x[a + l], imm);
+            if (isReturn && t[l] == 0) {
+                toZero |= 1L << l;    // returning from the kernel entry ends the thread
+            }
+        }
+        if (link) {
+            int rdo = p.rd[i] * width;
+            for (long mm = m; mm != 0; mm &= mm - 1) {
+                x[rdo + Long.numberOfTrailingZeros(mm)] = pc + 4;
+            }
+        }
+        if (toZero != 0) {
+            if (!Divergence.exitLanes(w, toZero)) {
+                return;
+            }
+            if (w.pc != pc) {
+                return;                // other lanes were resumed elsewhere by the stack
+            }
+            m = w.mask;
+        }
+        int first = t[Long.numberOfTrailingZeros(m)];
+        boolean uniform = true;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            if (t[Long.numberOfTrailingZeros(mm)] != first) {
+                uniform = false;
+                break;
+            }
+        }
+        if (uniform) {
+            w.pc = first;
+        } else {
+            int[] targets = new int[Long.bitCount(m)];
+            long[] groups = new long[targets.length];
+            int n = 0;
+            for (long mm = m; mm != 0; mm &= mm - 1) {
+                int l = Long.numberOfTrailingZeros(mm);
+                int k = 0;
+                while (k < n && targets[k] != t[l]) {
+                    k++;
+                }
+                if (k == n) {
+                    targets[n++] = t[l];
+                }
+                groups[k] |= 1L << l;
+            }
+            if (link) {
+                w.callDepth++;
+            }
+            Divergence.indirect(p.flow, w, pc, targets, groups, n, link);
+            if (isReturn) {
+                w.callDepth--;
+            }
+            return;
+        }
+        if (link) {
+            w.callDepth++;
+        } else if (isReturn) {
+            w.callDepth--;
+        }
+    }
+
+    private static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
+        if (w.diverged() && id < 0) {
+            throw fault(c, w, "divergent_barrier", pc, w.mask, -1, String.format(
+                    "barrier reached by lanes 0x%x while lanes 0x%x of the warp are on another path",
+                    w.mask, w.lanes & ~w.exited & ~w.mask));
+        }
+        w.state = Warp.State.BARRIER;
+        w.barrierId = id;
+        w.barrierPc = pc;
+        w.barrierCount = count;
+    }
+
+    private static int lastLane(long m) {
+        return 63 - Long.numberOfLeadingZeros(m);
+    }
+
+    private static void simtControl(BlockContext c, Warp w, Program p, int i) {
+        int width = w.width;
+        int[] x = w.x;
+        int pc = w.pc;
+        long m = w.mask;
+        int last = lastLane(m);
+        int v1 = x[p.rs1[i] * width + last];
+        int v2 = x[p.rs2[i] * width + last];
+        switch (p.form[i]) {
+            case Form.TMC -> {
+                long next = Integer.toUnsignedLong(v1) & w.lanes & ~w.exited;
+                if (width == 64) {
+                    next = (v1 == -1 ? -1L : Integer.toUnsignedLong(v1)) & w.lanes & ~w.exited;
+                }
+                w.pc = pc + 4;
+                if (next == 0) {
+                    Divergence.exitLanes(w, w.lanes & ~w.exited);
+                    w.state = Warp.State.DONE;
+                } else {
+                    w.mask = next;
+                }
+            }
+            case Form.WSPAWN -> {
+                for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
+                    if (c.warps[k].state == Warp.State.DONE) {
+                        c.startWarp(c.warps[k], v2, 1L);
+                    }
+                }
+                w.pc = pc + 4;
+            }
+            case Form.SPLIT -> {
+                long then = 0;
+                int neg = p.fn[i];
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Long.numberOfTrailingZeros(mm);
+                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
+                        then |= 1L << l;
+                    }
+                }
+                int depth = w.stack.size;
+                int rdo = p.rd[i] * width;
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    x[rdo + Long.numberOfTrailingZeros(mm)] = depth;
+                }
+                Divergence.split(w, then, pc + 4);
+            }
+            case Form.JOIN -> Divergence.join(w, v1, pc);
+            case Form.BAR -> {
+                w.pc = pc + 4;
+                enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
+            }
+            case Form.PRED -> {
+                long pred = 0;
+                int neg = p.fn[i];
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Long.numberOfTrailingZeros(mm);
+                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
+                        pred |= 1L << l;
+                    }
+                }
+                long fallback = Integer.toUnsignedLong(v2) & w.lanes & ~w.exited;
+                w.mask = pred != 0 ? pred : fallback;
+                w.pc = pc + 4;
+                if (w.mask == 0) {
+                    Divergence.pathDone(w);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private static void ecall(BlockContext c, Warp w, int pc) {
+        int width = w.width;
+        int[] x = w.x;
+        long exits = 0;
+        for (long mm = w.mask; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            int a7 = x[17 * width + l];
+            int a0 = x[10 * width + l];
+            switch (a7) {
+                case 93 -> {
+                    exits |= 1L << l;
+                    if (a0 != 0 && w.exitLane < 0) {
+                        w.exitCode = a0;
+                        w.exitLane = l;
+                    }
+                }
+                case 64 -> {
+                    int len = x[12 * width + l];
+                    byte[] bytes = c.readBytes(w, l, x[11 * width + l], len);
+                    if (bytes == null) {
+                        throw fault(c, w, "out_of_bounds", pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
+                                String.format("ecall write of %d bytes at 0x%08x is outside mapped memory", len,
+                                        x[11 * width + l]));
+                    }
+                    c.consoleWrite(w, l, bytes);
+                    x[10 * width + l] = len;
+                }
+                default -> throw fault(c, w, "illegal_instruction", pc, 1L << l, -1,
+                        "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write)");
+            }
+        }
+        if (exits != 0) {
+            Divergence.exitLanes(w, exits);
+        }
+    }
+
+    private static void csr(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        int width = w.width;
+        int[] x = w.x;
+        int csr = p.imm[i];
+        int variant = p.fn[i];
+        boolean immediate = variant >= 4;
+        int rs1Field = p.rs1[i];
+        int rdo = p.rd[i] * width;
+        boolean writes = Csr.writes(variant, rs1Field);
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            long old = c.readCsr(w, l, csr);
+            if (old == Long.MIN_VALUE) {
+                throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
+            }
+            int src = immediate ? rs1Field : x[rs1Field * width + l];
+            if (writes && !c.writeCsr(w, l, csr, Csr.apply(variant, (int) old, src))) {
+                throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
+            }
+            x[rdo + l] = (int) old;
+        }
+    }
+
+    private static void floatOp(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        int width = w.width;
+        int[] x = w.x;
+        int[] f = w.f;
+        int[] flags = w.fflags;
+        int a = p.rs1[i] * width;
+        int b = p.rs2[i] * width;
+        int d = p.rd[i] * width;
+        int rmField = p.rm[i];
+        int fn = p.fn[i];
+        int form = p.form[i];
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            int rm = rmField == 7 ? w.frm[l] : rmField;
+            if (rm > 4 && usesRounding(form)) {
+                throw fault(c, w, "illegal_instruction", pc, 1L << l, -1, rmField == 7
+                        ? "dynamic rounding with an invalid frm value " + rm : "reserved rounding mode " + rm);
+            }
+            switch (form) {
+                case Form.FP_RR -> f[d + l] = switch (fn) {
+                    case 0 -> FloatOps.faddS(f[a + l], f[b + l], rm, flags, l);
+                    case 1 -> FloatOps.fsubS(f[a + l], f[b + l], rm, flags, l);
+                    case 2 -> FloatOps.fmulS(f[a + l], f[b + l], rm, flags, l);
+                    default -> FloatOps.fdivS(f[a + l], f[b + l], rm, flags, l);
+                };
+                case Form.FP_SQRT -> f[d + l] = FloatOps.fsqrtS(f[a + l], rm, flags, l);
+                case Form.FP_FMA -> {
+                    int c3 = f[p.rs3[i] * width + l];
+                    f[d + l] = switch (fn) {
+                        case 0 -> FloatOps.fmaddS(f[a + l], f[b + l], c3, rm, flags, l);
+                        case 1 -> FloatOps.fmsubS(f[a + l], f[b + l], c3, rm, flags, l);
+                        case 2 -> FloatOps.fnmsubS(f[a + l], f[b + l], c3, rm, flags, l);
+                        default -> FloatOps.fnmaddS(f[a + l], f[b + l], c3, rm, flags, l);
+                    };
+                }
+                case Form.FP_SGNJ -> f[d + l] = switch (fn) {
+                    case 0 -> FloatOps.fsgnjS(f[a + l], f[b + l]);
+                    case 1 -> FloatOps.fsgnjnS(f[a + l], f[b + l]);
+                    default -> FloatOps.fsgnjxS(f[a + l], f[b + l]);
+                };
+                case Form.FP_MINMAX -> f[d + l] = fn == 0 ? FloatOps.fminS(f[a + l], f[b + l], flags, l)
+                        : FloatOps.fmaxS(f[a + l], f[b + l], flags, l);
+                case Form.FP_CMP -> x[xDest(p, i) * width + l] = switch (fn) {
+                    case 0 -> FloatOps.feqS(f[a + l], f[b + l], flags, l);
+                    case 1 -> FloatOps.fltS(f[a + l], f[b + l], flags, l);
+                    default -> FloatOps.fleS(f[a + l], f[b + l], flags, l);
+                };
+                case Form.FP_CLASS -> x[xDest(p, i) * width + l] = FloatOps.fclassS(f[a + l]);
+                case Form.FCVT_W_S -> x[xDest(p, i) * width + l] = fn == 0 ? FloatOps.fcvtWS(f[a + l], rm, flags, l)
+                        : FloatOps.fcvtWuS(f[a + l], rm, flags, l);
+                case Form.FCVT_S_W -> f[d + l] = fn == 0 ? FloatOps.fcvtSW(x[a + l], rm, flags, l)
+                        : FloatOps.fcvtSWu(x[a + l], rm, flags, l);
+                case Form.FMV_X_W -> x[xDest(p, i) * width + l] = FloatOps.fmvXW(f[a + l]);
+                case Form.FMV_W_X -> f[d + l] = FloatOps.fmvWX(x[a + l]);
+                default -> throw new IllegalStateException();
+            }
+        }
+    }
+
+    private static boolean usesRounding(int form) {
+        return form == Form.FP_RR || form == Form.FP_SQRT || form == Form.FP_FMA || form == Form.FCVT_W_S
+                || form == Form.FCVT_S_W;
+    }
+
+    /** Integer destination of an FP instruction (x0 writes go to the sink row). */
+    private static int xDest(Program p, int i) {
+        return p.rd[i] == 0 ? Predecoder.SINK : p.rd[i];
+    }
+
+    static int lowpToFloat(int fn, int v) {
+        return switch (fn) {
+            case 0 -> LowPrecision.fcvtSBf16(v);
+            case 1 -> LowPrecision.fcvtSE4m3(v);
+            case 2 -> LowPrecision.fcvtSE5m2(v);
+            default -> LowPrecision.fcvtSE2m1(v);
+        };
+    }
+
+    static int lowpFromFloat(int fn, int v, int old) {
+        return switch (fn) {
+            case 0 -> LowPrecision.fcvtBf16S(v, old);
+            case 1 -> LowPrecision.fcvtE4m3S(v, old);
+            case 2 -> LowPrecision.fcvtE5m2S(v, old);
+            default -> LowPrecision.fcvtE2m1S(v, old);
+        };
+    }
+
+    static int sfuExact(int fn, int v) {
+        return switch (fn) {
+            case 0 -> Sfu.fexpS(v);
+            case 1 -> Sfu.flnS(v);
+            case 2 -> Sfu.frcpS(v);
+            case 3 -> Sfu.frsqrtS(v);
+            case 4 -> Sfu.ftanhS(v);
+            case 5 -> Sfu.fsigmoidS(v);
+            case 6 -> Sfu.fsinS(v);
+            default -> Sfu.fcosS(v);
+        };
+    }
+
+    static int sfuFast(int fn, int v) {
+        return switch (fn) {
+            case 0 -> SfuFast.fexpS(v);
+            case 1 -> SfuFast.flnS(v);
+            case 2 -> SfuFast.frcpS(v);
+            case 3 -> SfuFast.frsqrtS(v);
+            case 4 -> SfuFast.ftanhS(v);
+            case 5 -> SfuFast.fsigmoidS(v);
+            case 6 -> SfuFast.fsinS(v);
+            default -> SfuFast.fcosS(v);
+        };
+    }
+
+    static KernelFault.Signal fault(BlockContext c, Warp w, String kind, int pc, long lanes, long address,
+                                    String message) {
+        Program p = c.spec.program();
+        return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
+                lanes, address, message));
+    }
+}

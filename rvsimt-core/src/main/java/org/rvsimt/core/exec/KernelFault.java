@@ -1,0 +1,38 @@
+package org.rvsimt.core.exec;
+
+/**
+ * A fault that stops a launch (CONTRACTS.md section 4): what happened, where, and to whom.
+ *
+ * @param kind        contract name: illegal_instruction, out_of_bounds, misaligned, barrier_deadlock,
+ *                    divergent_barrier, watchdog, exit_code, stack_overflow
+ * @param pc          faulting instruction's address
+ * @param instruction its disassembly
+ * @param block       block index (x, y, z)
+ * @param warp        warp within the block
+ * @param lanes       lanes that faulted (bit per lane)
+ * @param address     memory address involved, or -1
+ * @param message     one line for people
+ */
+public record KernelFault(String kind, int pc, String instruction, int[] block, int warp, long lanes, long address,
+                          String message) {
+
+    /** Thrown inside the engine and caught by the launch. */
+    public static final class Signal extends RuntimeException {
+        private final KernelFault fault;
+
+        public Signal(KernelFault fault) {
+            super(fault.message(), null, false, false);
+            this.fault = fault;
+        }
+
+        public KernelFault fault() {
+            return fault;
+        }
+    }
+
+    public String summary() {
+        return String.format("%s at pc 0x%08x (%s), block (%d,%d,%d) warp %d lanes 0x%x%s: %s", kind, pc, instruction,
+                block[0], block[1], block[2], warp, lanes, address >= 0 ? String.format(" address 0x%08x", address) : "",
+                message);
+    }
+}

@@ -1,0 +1,149 @@
+package org.rvsimt.core.exec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.rvsimt.core.memory.Vram;
+
+/**
+ * Runs every block of a launch on a pool of host threads. Blocks are independent, so threads take
+ * the next block index from a shared counter; the warps of a block stay on one thread. Console
+ * output, the exit code and a fault are reported in block order, so a race-free kernel's result
+ * does not depend on the thread count.
+ */
+public final class LaunchRunner {
+
+    /** Totals of a launch; {@code fault} is null when it completed. */
+    public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
+                          long exitBlock, int exitThread, KernelFault fault, long blocksRun) { }
+
+    private LaunchRunner() { }
+
+    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads) {
+        long blocks = spec.blockCount();
+        AtomicLong next = new AtomicLong();
+        AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
+        int n = (int) Math.max(1, Math.min(threads, blocks));
+        List<Worker> workers = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            workers.add(new Worker(spec, vram, engines.get(), next, faultBlock, blocks));
+        }
+        if (n == 1) {
+            workers.get(0).run();
+        } else {
+            List<Thread> pool = new ArrayList<>();
+            for (int t = 0; t < n; t++) {
+                Thread th = Thread.ofPlatform().name("rvsimt-block-" + t).start(workers.get(t));
+                pool.add(th);
+            }
+            for (Thread th : pool) {
+                try {
+                    th.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for blocks", e);
+                }
+            }
+        }
+        long wi = 0;
+        long li = 0;
+        long run = 0;
+        List<BlockRunner.BlockOutcome> outcomes = new ArrayList<>();
+        KernelFault fault = null;
+        long faultAt = Long.MAX_VALUE;
+        for (Worker w : workers) {
+            if (w.error != null) {
+                throw w.error;
+            }
+            wi += w.warpInstructions;
+            li += w.laneInstructions;
+            run += w.blocksRun;
+            outcomes.addAll(w.outcomes);
+            if (w.fault != null && w.faultBlock < faultAt) {
+                fault = w.fault;
+                faultAt = w.faultBlock;
+            }
+        }
+        outcomes.sort(Comparator.comparingLong(BlockRunner.BlockOutcome::block));
+        List<String> console = new ArrayList<>();
+        int exitCode = 0;
+        long exitBlock = -1;
+        int exitThread = -1;
+        for (BlockRunner.BlockOutcome o : outcomes) {
+            console.addAll(o.console());
+            if (o.exitThread() >= 0 && exitBlock < 0) {
+                exitCode = o.exitCode();
+                exitBlock = o.block();
+                exitThread = o.exitThread();
+            }
+        }
+        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, fault, run);
+    }
+
+    private static final class Worker implements Runnable {
+        final BlockRunner runner;
+        final AtomicLong next;
+        final AtomicLong stopAfter;
+        final long blocks;
+        final List<BlockRunner.BlockOutcome> outcomes = new ArrayList<>();
+        long warpInstructions;
+        long laneInstructions;
+        long blocksRun;
+        KernelFault fault;
+        long faultBlock = Long.MAX_VALUE;
+        RuntimeException error;
+
+        Worker(LaunchSpec spec, Vram vram, WarpEngine engine, AtomicLong next, AtomicLong stopAfter, long blocks) {
+            this.runner = new BlockRunner(spec, vram, engine);
+            this.next = next;
+            this.stopAfter = stopAfter;
+            this.blocks = blocks;
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (true) {
+                    long b = next.getAndIncrement();
+                    if (b >= blocks || b > stopAfter.get()) {
+                        break;
+                    }
+                    try {
+                        BlockRunner.BlockOutcome o = runner.run(b);
+                        warpInstructions += o.warpInstructions();
+                        laneInstructions += o.laneInstructions();
+                        blocksRun++;
+                        if (!o.console().isEmpty() || o.exitThread() >= 0) {
+                            outcomes.add(o);
+                        }
+                    } catch (KernelFault.Signal s) {
+                        collectPartialCounts();
+                        if (fault == null || b < faultBlock) {
+                            fault = s.fault();
+                            faultBlock = b;
+                        }
+                        stopAfter.accumulateAndGet(b, Math::min);
+                        break;
+                    }
+                }
+            } catch (RuntimeException e) {
+                error = e;
+                stopAfter.set(-1);
+            }
+        }
+
+        private void collectPartialCounts() {
+            for (Warp w : runner.context().warps) {
+                warpInstructions += w.warpInstructions;
+                laneInstructions += w.laneInstructions;
+            }
+            runner.context().flushConsole();
+            if (!runner.context().console.isEmpty()) {
+                outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
+                        new ArrayList<>(runner.context().console), 0, -1));
+            }
+        }
+    }
+}

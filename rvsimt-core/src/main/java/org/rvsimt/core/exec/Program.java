@@ -1,0 +1,99 @@
+package org.rvsimt.core.exec;
+
+import java.util.List;
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.disasm.Disassembler;
+
+/**
+ * A kernel's code, predecoded once: flat arrays indexed by {@code (pc - base) >> 2} hold the shape,
+ * function and operands of every instruction, plus the reconvergence point of every branch. Engines
+ * never decode on the hot path.
+ */
+public final class Program {
+    final int base;
+    final int length;              // number of instruction slots
+    final int[] words;
+    final int[] defId;             // declaration id, -1 if illegal
+    final int[] form;
+    final int[] fn;
+    final int[] rd;                // destination register number; x0 is redirected to the sink row 32
+    final int[] rs1;
+    final int[] rs2;
+    final int[] rs3;
+    final int[] imm;
+    final int[] rm;
+    final ControlFlow flow;
+
+    Program(int base, int[] words) {
+        this.base = base;
+        this.length = words.length;
+        this.words = words;
+        defId = new int[length];
+        form = new int[length];
+        fn = new int[length];
+        rd = new int[length];
+        rs1 = new int[length];
+        rs2 = new int[length];
+        rs3 = new int[length];
+        imm = new int[length];
+        rm = new int[length];
+        Predecoder.fill(this);
+        flow = ControlFlow.analyse(this);
+    }
+
+    /** Predecodes {@code code} loaded at {@code base}. */
+    public static Program of(int base, byte[] code, int length) {
+        int n = length / 4;
+        int[] words = new int[n];
+        for (int i = 0; i < n; i++) {
+            int o = i * 4;
+            words[i] = (code[o] & 0xFF) | (code[o + 1] & 0xFF) << 8 | (code[o + 2] & 0xFF) << 16 | (code[o + 3] & 0xFF) << 24;
+        }
+        return new Program(base, words);
+    }
+
+    public int base() {
+        return base;
+    }
+
+    public int end() {
+        return base + length * 4;
+    }
+
+    public boolean contains(int pc) {
+        return Integer.compareUnsigned(pc - base, length * 4) < 0 && (pc & 3) == 0;
+    }
+
+    public int word(int pc) {
+        return words[(pc - base) >>> 2];
+    }
+
+    /** The declaration at pc, or null if the word there is illegal. */
+    public InstructionDef def(int pc) {
+        int id = defId[(pc - base) >>> 2];
+        return id < 0 ? null : InstructionSet.get(id);
+    }
+
+    public String disassemble(int pc) {
+        if (!contains(pc)) {
+            return "(no instruction)";
+        }
+        return Disassembler.listing().format(word(pc), pc);
+    }
+
+    public ControlFlow flow() {
+        return flow;
+    }
+
+    /** All instruction slots that hold {@code mnemonic}, for tests and statistics. */
+    public List<Integer> pcsOf(String mnemonic) {
+        java.util.ArrayList<Integer> out = new java.util.ArrayList<>();
+        for (int i = 0; i < length; i++) {
+            if (defId[i] >= 0 && InstructionSet.get(defId[i]).mnemonic().equals(mnemonic)) {
+                out.add(base + i * 4);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,104 @@
+package org.rvsimt.core.exec;
+
+/**
+ * One warp's architectural state, structure-of-arrays: register r of lane l is {@code x[r * width + l]}
+ * (floats as raw bits in {@code f}), so a lane loop walks contiguous memory. Row 32 of {@code x} is
+ * a sink for writes to x0.
+ */
+public final class Warp {
+    public enum State { READY, BARRIER, DONE }
+
+    final int id;                 // warp index within the block
+    final int width;              // lanes per warp (warp size)
+    final long lanes;             // lanes that hold a thread of the block
+    final int[] x;
+    final int[] f;
+    final int[] fflags;
+    final int[] frm;
+    final int[] reservation;      // lr.w address per lane
+    final int[] reservedValue;    // value lr.w saw, for sc.w's compare-and-set
+    final int[] scratch;          // per-lane temporaries (jump targets, shuffled values)
+    long reserved;                // lanes holding a reservation
+    final ReconvergenceStack stack = new ReconvergenceStack();
+
+    int pc;
+    long mask;                    // active lanes now
+    long exited;                  // lanes whose thread has ended
+    int callDepth;
+    State state = State.READY;
+    int barrierId;                // what the warp waits on while in BARRIER
+    int barrierPc;
+    int barrierCount;             // vx_bar: number of warps that must arrive
+    long warpInstructions;
+    long laneInstructions;
+    int exitCode;                 // first non-zero exit code of a lane (ecall 93)
+    int exitLane = -1;
+
+    Warp(int id, int width, long lanes) {
+        this.id = id;
+        this.width = width;
+        this.lanes = lanes;
+        x = new int[33 * width];
+        f = new int[32 * width];
+        fflags = new int[width];
+        frm = new int[width];
+        reservation = new int[width];
+        reservedValue = new int[width];
+        scratch = new int[width];
+    }
+
+    /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */
+    void start(int startPc, long activeLanes) {
+        java.util.Arrays.fill(x, 0);
+        java.util.Arrays.fill(f, 0);
+        java.util.Arrays.fill(fflags, 0);
+        java.util.Arrays.fill(frm, 0);
+        stack.clear();
+        pc = startPc;
+        mask = activeLanes & lanes;
+        exited = lanes & ~mask;
+        reserved = 0;
+        callDepth = 0;
+        state = mask == 0 ? State.DONE : State.READY;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public int pc() {
+        return pc;
+    }
+
+    public long mask() {
+        return mask;
+    }
+
+    public int x(int reg, int lane) {
+        return x[reg * width + lane];
+    }
+
+    public int f(int reg, int lane) {
+        return f[reg * width + lane];
+    }
+
+    public int fflags(int lane) {
+        return fflags[lane];
+    }
+
+    void setX(int reg, int lane, int v) {
+        if (reg != 0) {
+            x[reg * width + lane] = v;
+        }
+    }
+
+    /** True when lanes that are still running are on another path (the warp is diverged). */
+    boolean diverged() {
+        long live = lanes & ~exited;
+        return mask != live;
+    }
+}

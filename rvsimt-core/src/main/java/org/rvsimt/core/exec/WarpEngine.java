@@ -1,0 +1,6 @@
+package org.rvsimt.core.exec;
+
+/** Runs one warp until it blocks, ends, faults or has executed {@code quantum} instructions. */
+public interface WarpEngine {
+    void run(BlockContext context, Warp warp, int quantum);
+}

@@ -1,0 +1,187 @@
+package org.rvsimt.core.semantics;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Builds a freestanding RV32IMAF Linux program with clang and runs it under qemu-riscv32
+ * (user mode): the peer implementation FloatOps is compared against.
+ *
+ * <p>The program is a small interpreter over a table of cases. Each case record is five
+ * words: snippet index, three operand bit patterns and a dynamic rounding mode written to
+ * {@code frm} before the case. The snippet runs one instruction with a static (or dynamic)
+ * rounding mode and leaves the result bits in a0; the loop stores a0 and the fflags it read
+ * (and cleared) as two words per case. At the end the output is written to stdout with the
+ * Linux {@code write} syscall (a7=64) and the program exits with {@code exit} (a7=93).
+ */
+final class FpQemuRunner {
+    static final String CLANG = "clang-19";
+    static final String QEMU = "qemu-riscv32";
+
+    private FpQemuRunner() { }
+
+    /** Null when both tools are present, otherwise what is missing. */
+    static String missingTools() {
+        List<String> missing = new ArrayList<>();
+        for (String tool : new String[] {CLANG, QEMU, "ld.lld-19"}) {
+            if (findOnPath(tool) == null) {
+                missing.add(tool);
+            }
+        }
+        return missing.isEmpty() ? null : String.join(", ", missing);
+    }
+
+    private static Path findOnPath(String tool) {
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(File.pathSeparator)) {
+            Path p = Path.of(dir, tool);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        Path usrBin = Path.of("/usr/bin", tool);
+        return Files.isExecutable(usrBin) ? usrBin : null;
+    }
+
+    /**
+     * @param snippets assembly for each snippet: operands in fa1/fa2/fa3 (and a1 for integer
+     *                 sources), result bits to be left in a0
+     * @param cases    five ints per case: snippet, a, b, c, frm
+     * @return two ints per case: result bits, fflags
+     */
+    static int[] run(List<String> snippets, int[] cases) throws IOException, InterruptedException {
+        int n = cases.length / 5;
+        StringBuilder s = new StringBuilder(64 * snippets.size() + 40 * n);
+        s.append("""
+                    .option norelax
+                    .text
+                    .globl _start
+                _start:
+                    la s0, cases
+                    la s1, outputs
+                    la s2, cases_end
+                    la s3, snippets
+                loop:
+                    bgeu s0, s2, done
+                    lw t0, 0(s0)
+                    lw a1, 4(s0)
+                    lw a2, 8(s0)
+                    lw a3, 12(s0)
+                    lw a4, 16(s0)
+                    fmv.w.x fa1, a1
+                    fmv.w.x fa2, a2
+                    fmv.w.x fa3, a3
+                    fsrm a4
+                    fsflags zero
+                    slli t0, t0, 2
+                    add t0, t0, s3
+                    lw t0, 0(t0)
+                    jr t0
+                store:
+                    frflags t1
+                    sw a0, 0(s1)
+                    sw t1, 4(s1)
+                    addi s0, s0, 20
+                    addi s1, s1, 8
+                    j loop
+                done:
+                    la a1, outputs
+                    li a2, %d
+                write_more:
+                    beqz a2, success
+                    li a0, 1
+                    li a7, 64
+                    ecall
+                    blez a0, failure
+                    add a1, a1, a0
+                    sub a2, a2, a0
+                    j write_more
+                failure:
+                    li a0, 2
+                    li a7, 93
+                    ecall
+                success:
+                    li a0, 0
+                    li a7, 93
+                    ecall
+                """.formatted(n * 8));
+        for (int i = 0; i < snippets.size(); i++) {
+            s.append("snippet_").append(i).append(":\n");
+            for (String line : snippets.get(i).split("\n")) {
+                s.append("    ").append(line).append('\n');
+            }
+            s.append("    j store\n");
+        }
+        s.append("    .section .rodata\n    .p2align 2\nsnippets:\n");
+        for (int i = 0; i < snippets.size(); i++) {
+            s.append("    .word snippet_").append(i).append('\n');
+        }
+        s.append("    .data\n    .p2align 2\ncases:\n");
+        for (int i = 0; i < n; i++) {
+            s.append("    .word ");
+            for (int j = 0; j < 5; j++) {
+                if (j > 0) {
+                    s.append(',');
+                }
+                s.append("0x").append(Integer.toHexString(cases[5 * i + j]));
+            }
+            s.append('\n');
+        }
+        s.append("cases_end:\n    .bss\n    .p2align 2\noutputs:\n    .space ").append(n * 8).append('\n');
+
+        Path dir = Files.createTempDirectory("rvsimt-fp-qemu");
+        try {
+            Path src = dir.resolve("fpcases.S");
+            Path elf = dir.resolve("fpcases");
+            Files.writeString(src, s);
+            exec(dir, List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf", "-mabi=ilp32f",
+                    "-nostdlib", "-ffreestanding", "-fuse-ld=lld", "-static", "-Wl,-Ttext=0x10000",
+                    src.toString(), "-o", elf.toString()), 120);
+            byte[] out = exec(dir, List.of(QEMU, elf.toString()), 60);
+            if (out.length != n * 8) {
+                throw new IOException("qemu wrote " + out.length + " bytes, expected " + n * 8);
+            }
+            int[] result = new int[n * 2];
+            for (int i = 0; i < result.length; i++) {
+                int o = 4 * i;
+                result[i] = (out[o] & 0xFF) | (out[o + 1] & 0xFF) << 8 | (out[o + 2] & 0xFF) << 16
+                        | (out[o + 3] & 0xFF) << 24;
+            }
+            return result;
+        } finally {
+            if (System.getProperty("rvsimt.fp.keep") == null) {
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            } else {
+                System.err.println("kept " + dir);
+            }
+        }
+    }
+
+    private static byte[] exec(Path dir, List<String> cmd, int timeoutSeconds)
+            throws IOException, InterruptedException {
+        Path err = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        p.getOutputStream().close();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException(cmd.get(0) + " timed out");
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(cmd.get(0) + " exited with " + p.exitValue() + ":\n" + Files.readString(err));
+        }
+        return out;
+    }
+}

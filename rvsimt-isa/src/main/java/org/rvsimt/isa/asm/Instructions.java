@@ -1,0 +1,688 @@
+package org.rvsimt.isa.asm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.rvsimt.isa.Csrs;
+import org.rvsimt.isa.Field;
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.Registers;
+import org.rvsimt.isa.RoundingMode;
+import org.rvsimt.isa.Slot;
+import org.rvsimt.isa.asm.PendingWord.CsrNumber;
+import org.rvsimt.isa.asm.PendingWord.Fixed;
+import org.rvsimt.isa.asm.PendingWord.Immediate;
+import org.rvsimt.isa.asm.PendingWord.Part;
+import org.rvsimt.isa.asm.PendingWord.Target;
+import org.rvsimt.isa.asm.PendingWord.Value;
+
+/**
+ * Turns one instruction statement into instruction words. Declared instructions are handled
+ * generically from {@link InstructionDef#slots()}; the only per-mnemonic code is the
+ * pseudo-instruction table ({@link #pseudo}), whose expansions follow the RISC-V Assembly
+ * Programmer's Manual (riscv-non-isa/riscv-asm-manual, "Pseudo Instructions" tables) and the
+ * unprivileged specification's pseudo-instruction listings (chapter "RISC-V Assembly Programmer's Handbook").
+ */
+final class Instructions {
+
+    private static final int ZERO = 0;
+    private static final int RA = 1;
+    private static final int T1 = 6;
+
+    /** Pseudo-instructions this assembler accepts (some share a name with a declared instruction). */
+    static final Set<String> PSEUDOS = Set.of(
+            "nop", "li", "la", "lla", "mv", "not", "neg", "seqz", "snez", "sltz", "sgtz", "zext.b",
+            "j", "jal", "jr", "jalr", "ret", "call", "tail",
+            "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble", "bgtu", "bleu",
+            "fmv.s", "fabs.s", "fneg.s", "fmv.x.s", "fmv.s.x",
+            "csrr", "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci",
+            "frflags", "fsflags", "frrm", "fsrm", "frcsr", "fscsr", "fsflagsi", "fsrmi",
+            "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth",
+            "fence", "fence.tso", "unimp",
+            "lb", "lh", "lw", "lbu", "lhu", "flw", "sb", "sh", "sw", "fsw");
+
+    private static final Pattern REGISTER_LIKE = Pattern.compile("(?i)(x|f|a|s|t|fa|fs|ft)[0-9]+");
+
+    private final Assembly asm;
+
+    Instructions(Assembly asm) {
+        this.asm = asm;
+    }
+
+    /** The words of one instruction or pseudo-instruction. */
+    List<PendingWord> assemble(Token head, List<Operand> ops) throws AsmException {
+        String m = head.text().toLowerCase(Locale.ROOT);
+        if (PSEUDOS.contains(m)) {
+            List<PendingWord> p = pseudo(m, head, ops);
+            if (p != null) {
+                return p;
+            }
+        }
+        InstructionDef def = InstructionSet.byMnemonic(m);
+        int aqrl = 0;
+        if (def == null) {
+            String[] suffixes = {".aqrl", ".aq", ".rl"};
+            int[] bits = {3, 2, 1};
+            for (int i = 0; i < suffixes.length && def == null; i++) {
+                if (m.endsWith(suffixes[i])) {
+                    InstructionDef d = InstructionSet.byMnemonic(m.substring(0, m.length() - suffixes[i].length()));
+                    if (d != null && d.ordering()) {
+                        def = d;
+                        aqrl = bits[i];
+                    }
+                }
+            }
+        }
+        if (def == null) {
+            throw asm.error(head, unknownMnemonic(head.text()));
+        }
+        return List.of(declared(def, aqrl, head, ops));
+    }
+
+    // ---------------------------------------------------------------- declared instructions
+
+    private PendingWord declared(InstructionDef def, int aqrl, Token head, List<Operand> ops) throws AsmException {
+        List<Slot> slots = def.slots();
+        int n = ops.size();
+        int k = slots.size();
+        boolean rmGiven = def.roundingMode() && n == k + 1;
+        if (n != k && !rmGiven) {
+            throw countError(head, ops, def.roundingMode() ? k + 1 : k, syntaxOf(def), def.roundingMode() ? k : -1);
+        }
+        Word w = new Word(def, head);
+        for (int i = 0; i < k; i++) {
+            slot(w, slots.get(i), ops.get(i));
+        }
+        if (def.roundingMode()) {
+            w.set(Field.RM, rmGiven ? roundingMode(ops.get(k)) : RoundingMode.DYN);
+        }
+        if (def.ordering()) {
+            w.set(Field.AQRL, aqrl);
+        }
+        return w.done();
+    }
+
+    private static String syntaxOf(InstructionDef def) {
+        StringBuilder sb = new StringBuilder();
+        for (Slot s : def.slots()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(s.text());
+        }
+        if (def.roundingMode()) {
+            sb.append("[, rm]");
+        }
+        return sb.toString();
+    }
+
+    private void slot(Word w, Slot s, Operand op) throws AsmException {
+        switch (s.shape()) {
+            case PLAIN -> w.set(s.value(), value(s.value(), op));
+            case MEMORY -> {
+                if (!op.hasBase()) {
+                    throw asm.error(op.first(), "expected a memory operand 'offset(register)', got '" + op.text() + "'");
+                }
+                Operand off = op.offsetPart(asm.lineText(op.first().line()));
+                w.set(s.value(), off.size() == 0 ? new Fixed(0) : new Immediate(expr(off), off));
+                w.set(s.base(), base(s.base(), op));
+            }
+            case ADDRESS -> {
+                if (!op.hasBase()) {
+                    throw asm.error(op.first(), "expected '(register)', got '" + op.text() + "'");
+                }
+                Operand off = op.offsetPart(asm.lineText(op.first().line()));
+                if (off.size() != 0) {
+                    Long v = asm.constant(expr(off));
+                    if (v == null || v != 0) {
+                        throw asm.error(off.first(), "this instruction takes no offset, only '(register)'");
+                    }
+                }
+                w.set(s.base(), base(s.base(), op));
+            }
+        }
+    }
+
+    private Value value(Field f, Operand op) throws AsmException {
+        return switch (f.valueClass()) {
+            case XREG -> new Fixed(xreg(op));
+            case FREG -> new Fixed(freg(op));
+            case SIGNED, UNSIGNED -> new Immediate(expr(op), op);
+            case PCREL -> new Target(expr(op), op);
+            case CSR -> csr(op);
+            case FENCE_SET -> new Fixed(fenceSet(op));
+            case ROUNDING -> new Fixed(roundingMode(op));
+            case ORDERING -> throw asm.error(op.first(), "unexpected operand");
+        };
+    }
+
+    private Value base(Field f, Operand op) throws AsmException {
+        Token b = op.baseToken();
+        Operand reg = new Operand(List.of(b), b.text());
+        return new Fixed(f.valueClass() == Field.ValueClass.FREG ? freg(reg) : xreg(reg));
+    }
+
+    // ---------------------------------------------------------------- operand readers
+
+    int xreg(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            int r = Registers.x(id);
+            if (r >= 0) {
+                return r;
+            }
+            if (Registers.f(id) < 0 && REGISTER_LIKE.matcher(id).matches()) {
+                throw asm.error(op.first(), "unknown register '" + id + "'");
+            }
+        }
+        throw asm.error(op.first(), "expected an integer register, got '" + op.text() + "'");
+    }
+
+    int freg(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            int r = Registers.f(id);
+            if (r >= 0) {
+                return r;
+            }
+            if (Registers.x(id) < 0 && REGISTER_LIKE.matcher(id).matches()) {
+                throw asm.error(op.first(), "unknown register '" + id + "'");
+            }
+        }
+        throw asm.error(op.first(), "expected a floating-point register, got '" + op.text() + "'");
+    }
+
+    /** An integer or floating-point register (for {@code .insn}). */
+    int anyReg(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            if (Registers.x(id) >= 0) {
+                return Registers.x(id);
+            }
+            if (Registers.f(id) >= 0) {
+                return Registers.f(id);
+            }
+            if (REGISTER_LIKE.matcher(id).matches()) {
+                throw asm.error(op.first(), "unknown register '" + id + "'");
+            }
+        }
+        throw asm.error(op.first(), "expected a register, got '" + op.text() + "'");
+    }
+
+    boolean isXReg(Operand op) {
+        String id = op.ident();
+        return id != null && Registers.x(id) >= 0;
+    }
+
+    Expr expr(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null && (Registers.x(id) >= 0 || Registers.f(id) >= 0)) {
+            throw asm.error(op.first(), "expected an immediate, got register '" + id + "'");
+        }
+        return ExprParser.parse(asm, op, asm.localPosition());
+    }
+
+    private Value csr(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            int n = Csrs.number(id);
+            if (n >= 0) {
+                return new Fixed(n);
+            }
+            if (Registers.x(id) >= 0 || Registers.f(id) >= 0) {
+                throw asm.error(op.first(), "expected a CSR, got register '" + id + "'");
+            }
+            return new CsrNumber(new Expr.Sym(id, op.first(), "unknown CSR '" + id + "'"), op);
+        }
+        return new CsrNumber(expr(op), op);
+    }
+
+    private int fenceSet(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            String s = id.toLowerCase(Locale.ROOT);
+            int value = 0;
+            int last = -1;
+            boolean ok = !s.isEmpty();
+            for (int i = 0; i < s.length() && ok; i++) {
+                int idx = "iorw".indexOf(s.charAt(i));
+                ok = idx > last;
+                last = idx;
+                value |= 8 >> Math.max(idx, 0);
+            }
+            if (ok) {
+                return value;
+            }
+        } else if (op.size() == 1 && op.first().type() == Token.Type.NUMBER && op.first().text().equals("0")) {
+            return 0;
+        }
+        throw asm.error(op.first(), "bad fence set '" + op.text() + "' (expected letters from 'iorw' in that order, or 0)");
+    }
+
+    private int roundingMode(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null && RoundingMode.parse(id) >= 0) {
+            return RoundingMode.parse(id);
+        }
+        if (op.size() == 1 && op.first().type() == Token.Type.NUMBER && op.first().text().matches("[0-7]")) {
+            return Integer.parseInt(op.first().text());
+        }
+        throw asm.error(op.first(), "bad rounding mode '" + op.text() + "' (expected rne, rtz, rdn, rup, rmm or dyn)");
+    }
+
+    // ---------------------------------------------------------------- pseudo-instructions
+
+    /**
+     * The expansion of a pseudo-instruction, or null when a name shared with a declared
+     * instruction is used in the declared form (e.g. {@code jal rd, offset}).
+     */
+    private List<PendingWord> pseudo(String m, Token head, List<Operand> ops) throws AsmException {
+        int n = ops.size();
+        switch (m) {
+            case "nop" -> {
+                count(head, ops, 0, "");
+                return List.of(word("addi", head).set(Field.RD, ZERO).set(Field.RS1, ZERO).set(Field.IMM_I, 0).done());
+            }
+            case "li" -> {
+                count(head, ops, 2, "rd, imm");
+                return li(head, xreg(ops.get(0)), ops.get(1));
+            }
+            case "la", "lla" -> {
+                count(head, ops, 2, "rd, symbol");
+                int rd = xreg(ops.get(0));
+                return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), "addi", rd, Field.IMM_I);
+            }
+            case "mv" -> {
+                count(head, ops, 2, "rd, rs");
+                return one(word("addi", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
+                        .set(Field.IMM_I, 0));
+            }
+            case "not" -> {
+                count(head, ops, 2, "rd, rs");
+                return one(word("xori", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
+                        .set(Field.IMM_I, -1));
+            }
+            case "zext.b" -> {
+                count(head, ops, 2, "rd, rs");
+                return one(word("andi", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
+                        .set(Field.IMM_I, 255));
+            }
+            case "seqz" -> {
+                count(head, ops, 2, "rd, rs");
+                return one(word("sltiu", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
+                        .set(Field.IMM_I, 1));
+            }
+            case "neg", "snez", "sgtz" -> {
+                count(head, ops, 2, "rd, rs");
+                String base = m.equals("neg") ? "sub" : m.equals("snez") ? "sltu" : "slt";
+                return one(word(base, head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, ZERO)
+                        .set(Field.RS2, xreg(ops.get(1))));
+            }
+            case "sltz" -> {
+                count(head, ops, 2, "rd, rs");
+                return one(word("slt", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
+                        .set(Field.RS2, ZERO));
+            }
+            case "j" -> {
+                count(head, ops, 1, "offset");
+                return one(word("jal", head).set(Field.RD, ZERO).set(Field.IMM_J, target(ops.get(0))));
+            }
+            case "jal" -> {
+                if (n != 1) {
+                    return null;
+                }
+                return one(word("jal", head).set(Field.RD, RA).set(Field.IMM_J, target(ops.get(0))));
+            }
+            case "jr", "jalr" -> {
+                return jumpRegister(m, head, ops);
+            }
+            case "ret" -> {
+                count(head, ops, 0, "");
+                return one(word("jalr", head).set(Field.RD, ZERO).set(Field.RS1, RA).set(Field.IMM_I, 0));
+            }
+            case "call", "tail" -> {
+                int rd;
+                Operand t;
+                if (m.equals("call") && n == 2) {
+                    rd = xreg(ops.get(0));
+                    t = ops.get(1);
+                } else {
+                    count(head, ops, 1, m.equals("call") ? "[rd,] symbol" : "symbol");
+                    rd = m.equals("call") ? RA : T1;
+                    t = ops.get(0);
+                }
+                Expr e = expr(t);
+                if (!e.symbolic()) {
+                    e = new Expr.Binary("+", new Expr.Dot(head), e, head); // a plain number is an offset
+                }
+                List<PendingWord> out = new ArrayList<>();
+                out.add(word("auipc", head).set(Field.RD, rd).set(Field.IMM_U,
+                        new Immediate(new Expr.PcRel(true, e, 0, head), t)).done());
+                out.add(word("jalr", head).set(Field.RD, m.equals("call") ? rd : ZERO).set(Field.RS1, rd)
+                        .set(Field.IMM_I, new Immediate(new Expr.PcRel(false, e, -4, head), t)).done());
+                return out;
+            }
+            case "beqz", "bnez", "bgez", "bltz" -> {
+                count(head, ops, 2, "rs, offset");
+                String base = "b" + m.substring(1, 3);
+                return one(word(base, head).set(Field.RS1, xreg(ops.get(0))).set(Field.RS2, ZERO)
+                        .set(Field.IMM_B, target(ops.get(1))));
+            }
+            case "blez", "bgtz" -> {
+                count(head, ops, 2, "rs, offset");
+                return one(word(m.equals("blez") ? "bge" : "blt", head).set(Field.RS1, ZERO)
+                        .set(Field.RS2, xreg(ops.get(0))).set(Field.IMM_B, target(ops.get(1))));
+            }
+            case "bgt", "ble", "bgtu", "bleu" -> {
+                count(head, ops, 3, "rs, rt, offset");
+                String base = switch (m) {
+                    case "bgt" -> "blt";
+                    case "ble" -> "bge";
+                    case "bgtu" -> "bltu";
+                    default -> "bgeu";
+                };
+                return one(word(base, head).set(Field.RS1, xreg(ops.get(1))).set(Field.RS2, xreg(ops.get(0)))
+                        .set(Field.IMM_B, target(ops.get(2))));
+            }
+            case "fmv.s", "fabs.s", "fneg.s" -> {
+                count(head, ops, 2, "fd, fs");
+                String base = m.equals("fmv.s") ? "fsgnj.s" : m.equals("fabs.s") ? "fsgnjx.s" : "fsgnjn.s";
+                int fs = freg(ops.get(1));
+                return one(word(base, head).set(Field.FD, freg(ops.get(0))).set(Field.FS1, fs).set(Field.FS2, fs));
+            }
+            case "fmv.x.s" -> {
+                count(head, ops, 2, "rd, fs");
+                return one(word("fmv.x.w", head).set(Field.RD, xreg(ops.get(0))).set(Field.FS1, freg(ops.get(1))));
+            }
+            case "fmv.s.x" -> {
+                count(head, ops, 2, "fd, rs");
+                return one(word("fmv.w.x", head).set(Field.FD, freg(ops.get(0))).set(Field.RS1, xreg(ops.get(1))));
+            }
+            case "csrr" -> {
+                count(head, ops, 2, "rd, csr");
+                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0))).set(Field.CSR, csr(ops.get(1)))
+                        .set(Field.RS1, ZERO));
+            }
+            case "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci" -> {
+                count(head, ops, 2, m.endsWith("i") ? "csr, imm" : "csr, rs");
+                boolean imm = m.endsWith("i") || !isXReg(ops.get(1));
+                String base = "csrr" + m.charAt(3) + (imm ? "i" : "");
+                Word w = word(base, head).set(Field.RD, ZERO).set(Field.CSR, csr(ops.get(0)));
+                return one(imm ? w.set(Field.ZIMM, new Immediate(expr(ops.get(1)), ops.get(1)))
+                        : w.set(Field.RS1, xreg(ops.get(1))));
+            }
+            case "frflags", "frrm", "frcsr" -> {
+                count(head, ops, 1, "rd");
+                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0))).set(Field.CSR, fcsr(m))
+                        .set(Field.RS1, ZERO));
+            }
+            case "fsflags", "fsrm", "fscsr" -> {
+                countRange(head, ops, 1, 2, "[rd,] rs");
+                int rd = n == 2 ? xreg(ops.get(0)) : ZERO;
+                return one(word("csrrw", head).set(Field.RD, rd).set(Field.CSR, fcsr(m))
+                        .set(Field.RS1, xreg(ops.get(n - 1))));
+            }
+            case "fsflagsi", "fsrmi" -> {
+                countRange(head, ops, 1, 2, "[rd,] imm");
+                int rd = n == 2 ? xreg(ops.get(0)) : ZERO;
+                return one(word("csrrwi", head).set(Field.RD, rd).set(Field.CSR, fcsr(m))
+                        .set(Field.ZIMM, new Immediate(expr(ops.get(n - 1)), ops.get(n - 1))));
+            }
+            case "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth" -> {
+                count(head, ops, 1, "rd");
+                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0)))
+                        .set(Field.CSR, Csrs.number(m.substring(2))).set(Field.RS1, ZERO));
+            }
+            case "fence" -> {
+                if (n != 0) {
+                    return null;
+                }
+                return one(word("fence", head).set(Field.PRED, 15).set(Field.SUCC, 15));
+            }
+            case "fence.tso" -> {
+                // FENCE.TSO: fm = 1000, pred = succ = rw (unprivileged spec, "Memory Ordering Instructions").
+                count(head, ops, 0, "");
+                return List.of(new PendingWord(0x8330000F, List.of(), head));
+            }
+            case "unimp" -> {
+                // csrrw x0, cycle, x0: the canonical illegal instruction of the assembly manual.
+                count(head, ops, 0, "");
+                return one(word("csrrw", head).set(Field.RD, ZERO).set(Field.CSR, Csrs.CYCLE).set(Field.RS1, ZERO));
+            }
+            case "lb", "lh", "lw", "lbu", "lhu", "flw" -> {
+                return loadSymbol(m, head, ops);
+            }
+            case "sb", "sh", "sw", "fsw" -> {
+                return storeSymbol(m, head, ops);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private List<PendingWord> li(Token head, int rd, Operand op) throws AsmException {
+        Expr e = expr(op);
+        Long c = asm.constant(e);
+        List<PendingWord> out = new ArrayList<>();
+        if (c == null) {
+            Expr v = new Expr.Fits32(e, e.at());
+            out.add(word("lui", head).set(Field.RD, rd).set(Field.IMM_U, new Immediate(new Expr.HiLo(true, v, head), op)).done());
+            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, rd)
+                    .set(Field.IMM_I, new Immediate(new Expr.HiLo(false, v, head), op)).done());
+            return out;
+        }
+        if (c < Integer.MIN_VALUE || c > 0xFFFFFFFFL) {
+            throw asm.error(op.first(), "immediate " + c + " out of range [" + Integer.MIN_VALUE + ", " + 0xFFFFFFFFL + "]");
+        }
+        int v = (int) (long) c;
+        if (v >= -2048 && v <= 2047) {
+            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, ZERO).set(Field.IMM_I, v).done());
+            return out;
+        }
+        int lo = (int) Expr.sext12(v);
+        out.add(word("lui", head).set(Field.RD, rd).set(Field.IMM_U, (int) Expr.hi20(v)).done());
+        if (lo != 0) {
+            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, rd).set(Field.IMM_I, lo).done());
+        }
+        return out;
+    }
+
+    /** auipc tmp, %pcrel_hi(e); then {@code second} with the low part in {@code loField}. */
+    private List<PendingWord> pcrelPair(Token head, int tmp, Expr e, Operand op, String second, int reg, Field loField)
+            throws AsmException {
+        List<PendingWord> out = new ArrayList<>();
+        out.add(word("auipc", head).set(Field.RD, tmp).set(Field.IMM_U, new Immediate(new Expr.PcRel(true, e, 0, head), op))
+                .done());
+        InstructionDef d = InstructionSet.byMnemonic(second);
+        Word w = word(second, head).set(loField, new Immediate(new Expr.PcRel(false, e, -4, head), op));
+        // The register that receives (load, addi) or supplies (store) the value; the base is tmp.
+        Field dataField = d.fields().get(0);
+        w.set(dataField, reg);
+        w.set(Field.RS1, tmp);
+        out.add(w.done());
+        return out;
+    }
+
+    private List<PendingWord> loadSymbol(String m, Token head, List<Operand> ops) throws AsmException {
+        boolean fp = m.equals("flw");
+        if (ops.size() == 2 && !ops.get(1).hasBase()) {
+            if (fp) {
+                throw asm.error(ops.get(1).first(), "flw with a symbol needs a temporary register: flw fd, symbol, rt");
+            }
+            int rd = xreg(ops.get(0));
+            return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), m, rd, Field.IMM_I);
+        }
+        if (fp && ops.size() == 3 && !ops.get(1).hasBase()) {
+            int fd = freg(ops.get(0));
+            int rt = xreg(ops.get(2));
+            return pcrelPair(head, rt, expr(ops.get(1)), ops.get(1), m, fd, Field.IMM_I);
+        }
+        return null;
+    }
+
+    private List<PendingWord> storeSymbol(String m, Token head, List<Operand> ops) throws AsmException {
+        boolean fp = m.equals("fsw");
+        if (ops.size() == 3 && !ops.get(1).hasBase()) {
+            int rs = fp ? freg(ops.get(0)) : xreg(ops.get(0));
+            int rt = xreg(ops.get(2));
+            return pcrelPair(head, rt, expr(ops.get(1)), ops.get(1), m, rs, Field.IMM_S);
+        }
+        if (ops.size() == 2 && !ops.get(1).hasBase()) {
+            throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
+                    + (fp ? " fs" : " rs") + ", symbol, rt");
+        }
+        return null;
+    }
+
+    /** jr rs | jr imm(rs) | jr rs, imm; jalr rs | jalr imm(rs) | jalr rd, rs | jalr rd, rs, imm. */
+    private List<PendingWord> jumpRegister(String m, Token head, List<Operand> ops) throws AsmException {
+        int n = ops.size();
+        boolean jr = m.equals("jr");
+        int rd = jr ? ZERO : RA;
+        int first = 0;
+        if (!jr && n >= 2) {
+            if (n == 2 && ops.get(1).hasBase()) {
+                return null; // the declared form: jalr rd, imm(rs1)
+            }
+            rd = xreg(ops.get(0));
+            first = 1;
+        }
+        int left = n - first;
+        if (left < 1 || left > 2) {
+            throw countError(head, ops, jr ? 2 : 3, jr ? "rs[, imm] or imm(rs)" : "[rd,] rs[, imm] or rd, imm(rs)", -1);
+        }
+        Operand r = ops.get(first);
+        Word w = word("jalr", head).set(Field.RD, rd);
+        if (left == 1 && r.hasBase()) {
+            Operand off = r.offsetPart(asm.lineText(r.first().line()));
+            w.set(Field.IMM_I, off.size() == 0 ? new Fixed(0) : new Immediate(expr(off), off));
+            w.set(Field.RS1, base(Field.RS1, r));
+        } else {
+            w.set(Field.RS1, xreg(r));
+            w.set(Field.IMM_I, left == 2 ? new Immediate(expr(ops.get(first + 1)), ops.get(first + 1)) : new Fixed(0));
+        }
+        return one(w);
+    }
+
+    private static int fcsr(String m) {
+        if (m.contains("flags")) {
+            return Csrs.FFLAGS;
+        }
+        return m.contains("rm") ? Csrs.FRM : Csrs.FCSR;
+    }
+
+    private Target target(Operand op) throws AsmException {
+        return new Target(expr(op), op);
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    private void count(Token head, List<Operand> ops, int expected, String syntax) throws AsmException {
+        if (ops.size() != expected) {
+            throw countError(head, ops, expected, syntax, -1);
+        }
+    }
+
+    private void countRange(Token head, List<Operand> ops, int min, int max, String syntax) throws AsmException {
+        if (ops.size() < min || ops.size() > max) {
+            throw countError(head, ops, max, syntax, min);
+        }
+    }
+
+    /** "wrong number of operands (expected 3: rd, rs1, rs2)"; {@code min >= 0} gives a range "2 or 3". */
+    private AsmException countError(Token head, List<Operand> ops, int max, String syntax, int min) {
+        String expected = min >= 0 && min != max ? min + " or " + max : String.valueOf(max);
+        String what = max == 0 ? "none" : expected + ": " + syntax;
+        Token at = ops.size() > max ? ops.get(max).first() : head;
+        return asm.error(at, "wrong number of operands (expected " + what + ")");
+    }
+
+    /** "unknown mnemonic 'addii'; did you mean 'addi'?" (edit distance at most 2). */
+    static String unknownMnemonic(String text) {
+        String m = text.toLowerCase(Locale.ROOT);
+        Set<String> candidates = new TreeSet<>(PSEUDOS);
+        for (InstructionDef d : InstructionSet.all()) {
+            candidates.add(d.mnemonic());
+        }
+        candidates.addAll(InstructionSet.aliases().keySet());
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        int limit = Math.min(2, Math.max(1, m.length() / 2));
+        for (String c : candidates) {
+            int d = editDistance(m, c, limit);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = c;
+            }
+        }
+        String msg = "unknown mnemonic '" + text + "'";
+        return bestDistance <= limit ? msg + "; did you mean '" + best + "'?" : msg;
+    }
+
+    /** Levenshtein distance, or {@code limit + 1} when it is larger than {@code limit}. */
+    static int editDistance(String a, String b, int limit) {
+        if (Math.abs(a.length() - b.length()) > limit || a.length() > 64) {
+            return limit + 1;
+        }
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    // ---------------------------------------------------------------- word builder
+
+    private Word word(String mnemonic, Token at) {
+        return new Word(InstructionSet.byMnemonic(mnemonic), at);
+    }
+
+    private static List<PendingWord> one(Word w) {
+        return List.of(w.done());
+    }
+
+    /** Collects the field values of one declared instruction, by field (so slot order cannot be mixed up). */
+    private static final class Word {
+        private final InstructionDef def;
+        private final Token at;
+        private final List<Part> parts = new ArrayList<>();
+
+        Word(InstructionDef def, Token at) {
+            this.def = def;
+            this.at = at;
+        }
+
+        Word set(Field f, int value) {
+            return set(f, new Fixed(value));
+        }
+
+        Word set(Field f, Value v) {
+            if (!def.fields().contains(f)) {
+                throw new IllegalStateException(def.mnemonic() + " has no field " + f);
+            }
+            parts.add(new Part(f, v));
+            return this;
+        }
+
+        PendingWord done() {
+            if (parts.size() != def.fields().size()) {
+                throw new IllegalStateException(def.mnemonic() + ": " + parts.size() + " of " + def.fields().size()
+                        + " fields set");
+            }
+            return new PendingWord(def.match(), parts, at);
+        }
+    }
+}
