@@ -1,18 +1,384 @@
 package org.rvsimt.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.DeviceException;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.LaunchOptions;
+import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.isa.asm.AsmException;
+import org.rvsimt.isa.asm.AsmOptions;
+import org.rvsimt.isa.asm.Assembler;
+import org.rvsimt.isa.elf.ElfFormatException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Launch a kernel from a manifest (launch.yaml) or a kernel file, and check its results.")
+        description = {"Launch a kernel from a manifest (launch.yaml) or a kernel file, and check its results.",
+            "Exit codes: 0 ok, 1 check failed or fault, 2 bad input."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "MANIFEST|KERNEL")
-    String target;
+    @Parameters(index = "0", paramLabel = "MANIFEST|KERNEL", description = "launch.yaml/.json, or a .S/.elf/.c kernel")
+    Path target;
+
+    @Option(names = "--grid", paramLabel = "X[,Y[,Z]]", description = "override the grid", split = ",")
+    List<String> grid;
+
+    @Option(names = "--block", paramLabel = "X[,Y[,Z]]", description = "override the block", split = ",")
+    List<String> block;
+
+    @Option(names = "--shared", paramLabel = "BYTES", description = "override shared memory per block")
+    String shared;
+
+    @Option(names = "--engine", paramLabel = "interp|jit", description = "execution engine (default jit)")
+    String engine = "jit";
+
+    @Option(names = "--threads", paramLabel = "N", description = "host threads running blocks (default: cores)")
+    Integer threads;
+
+    @Option(names = "--warp-size", paramLabel = "N", description = "lanes per warp, 1..64 (default 32)")
+    Integer warpSize;
+
+    @Option(names = "--watchdog", paramLabel = "N", description = "instruction budget per warp (default 100000000)")
+    Long watchdog;
+
+    @Option(names = "--sfu", paramLabel = "exact|fast", description = "SFU accuracy mode (default exact)")
+    String sfu;
+
+    @Option(names = "--cc", paramLabel = "COMPILER", description = "C compiler for .c kernels (default clang-19)")
+    String cc;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "write a binary trace (observability issue)")
+    Path trace;
+
+    @Option(names = "--exited-arrive", description = "warps that exited count as arrived at block barriers")
+    boolean exitedArrive;
+
+    @Option(names = "--json", description = "print exactly one JSON object (CONTRACTS.md section 4)")
+    boolean json;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        throw new UserError("run: not yet implemented (the SIMT engine lands with issue 3)");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return execute(out, err);
+        } catch (UserError e) {
+            if (json) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("status", "error");
+                o.put("kernel", target.getFileName().toString());
+                o.put("message", e.getMessage());
+                out.println(toJson(o));
+            }
+            throw e;
+        }
+    }
+
+    private int execute(PrintWriter out, PrintWriter err) {
+        if (trace != null) {
+            throw new UserError("run: --trace is not available yet (it lands with the observability issue)");
+        }
+        Manifest m = isManifest(target) ? ManifestReader.read(target) : bareKernel(target);
+        DeviceConfig config = deviceConfig(m);
+        int[] g = grid != null ? new ManifestDims(m.source()).parse(grid, "--grid") : m.grid();
+        int[] b = block != null ? new ManifestDims(m.source()).parse(block, "--block") : m.block();
+        int sharedBytes = shared != null ? (int) parseLong(shared, "--shared", 0, Device.MAX_SHARED) : m.shared();
+        long threadCount = (long) b[0] * b[1] * b[2];
+        if (threadCount > Device.MAX_BLOCK_THREADS) {
+            throw new UserError(m.source() + ": block: " + threadCount + " threads per block; at most "
+                    + Device.MAX_BLOCK_THREADS);
+        }
+        if (g[1] > 65535 || g[2] > 65535) {
+            throw new UserError(m.source() + ": grid: y and z are at most 65535 (as in CUDA)");
+        }
+        try (Device device = Device.open(config)) {
+            Kernel kernel = loadKernel(m, config);
+            Integer entry = null;
+            if (m.entry() != null) {
+                entry = kernel.symbol(m.entry()).orElseThrow(() -> new UserError(m.source() + ": entry: no symbol '"
+                        + m.entry() + "' in " + m.kernel().getFileName()));
+            }
+            List<Object> words = new ArrayList<>();
+            Map<String, Buffer> buffers = new LinkedHashMap<>();
+            for (Manifest.Arg a : m.args()) {
+                switch (a) {
+                    case Manifest.Scalar s -> words.add(s.bits());
+                    case Manifest.BufferArg ba -> {
+                        byte[] data = LaunchPlan.contents(ba, m.source());
+                        Buffer buf;
+                        try {
+                            buf = ba.at() != null ? device.allocAt(ba.at(), data.length) : device.alloc(data.length);
+                        } catch (DeviceException e) {
+                            throw new UserError(m.source() + ": args '" + ba.name() + "': " + e.getMessage());
+                        }
+                        buf.write(data);
+                        buffers.put(ba.name(), buf);
+                        words.add(buf);
+                    }
+                }
+            }
+            LaunchOptions options = LaunchOptions.defaults().withEntry(entry).withSeedAbi(m.seedAbi())
+                    .withExitedArrive(exitedArrive);
+            long budget = watchdog != null ? watchdog : m.watchdog() != null ? m.watchdog() : LaunchOptions.DEFAULT_WATCHDOG;
+            if (budget < 1) {
+                throw new UserError("--watchdog: must be at least 1");
+            }
+            options = options.withWatchdog(budget);
+            LaunchResult r;
+            try (Progress progress = Progress.start(err, !json)) {
+                r = device.launch(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]), sharedBytes, options,
+                        words.toArray());
+            } catch (DeviceException e) {
+                throw new UserError(m.source() + ": " + e.getMessage());
+            }
+            Map<String, String> outputs = new LinkedHashMap<>();
+            List<LaunchPlan.Check> checks = new ArrayList<>();
+            for (Manifest.Arg a : m.args()) {
+                if (a instanceof Manifest.BufferArg ba && ba.output() != null) {
+                    Files2.write(ba.output(), buffers.get(ba.name()).readBytes());
+                    outputs.put(ba.name(), LaunchPlan.relative(ba.output()));
+                }
+            }
+            if (r.ok()) {
+                for (Manifest.Expect e : m.expect()) {
+                    Manifest.BufferArg ba = (Manifest.BufferArg) m.args().stream().filter(x -> x.name().equals(e.arg()))
+                            .findFirst().orElseThrow();
+                    checks.add(LaunchPlan.check(e, ba, buffers.get(ba.name()).readBytes(), m.source()));
+                }
+            }
+            String status = !r.ok() ? "fault" : checks.stream().allMatch(LaunchPlan.Check::pass) ? "ok" : "check_failed";
+            report(out, m, g, b, r, checks, outputs, status);
+            return status.equals("ok") ? Main.OK : Main.FAILED;
+        }
+    }
+
+    private static boolean isManifest(Path p) {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json");
+    }
+
+    private Manifest bareKernel(Path kernel) {
+        if (!Files.exists(kernel)) {
+            throw new UserError(kernel + ": no such file");
+        }
+        if (grid == null || block == null) {
+            throw new UserError("run " + kernel.getFileName() + ": a bare kernel needs --grid and --block (or use a manifest)");
+        }
+        return new Manifest(kernel.getFileName().toString(), kernel.toAbsolutePath(), null, false, new int[] {1, 1, 1},
+                new int[] {1, 1, 1}, 0, Manifest.Device.NONE, List.of(), List.of(), null);
+    }
+
+    private DeviceConfig deviceConfig(Manifest m) {
+        Manifest.Device d = m.device();
+        DeviceConfig c = DeviceConfig.defaults();
+        try {
+            if (d.vram() != null) {
+                c = c.withVram(d.vram());
+            }
+            if (d.warpSize() != null) {
+                c = c.withWarpSize(d.warpSize());
+            }
+            if (warpSize != null) {
+                c = c.withWarpSize(warpSize);
+            }
+            if (d.computeUnits() != null) {
+                c = c.withComputeUnits(d.computeUnits());
+            }
+            if (d.stack() != null) {
+                c = c.withStackBytes(d.stack());
+            }
+            if (d.fastSfu() != null) {
+                c = c.withFastSfu(d.fastSfu());
+            }
+            if (sfu != null) {
+                if (!sfu.equals("exact") && !sfu.equals("fast")) {
+                    throw new UserError("--sfu: expected exact or fast, got '" + sfu + "'");
+                }
+                c = c.withFastSfu(sfu.equals("fast"));
+            }
+            if (threads != null) {
+                c = c.withThreads(threads);
+            }
+            return c.withEngine(engine);
+        } catch (DeviceException e) {
+            throw new UserError(m.source() + ": device: " + e.getMessage());
+        }
+    }
+
+    private Kernel loadKernel(Manifest m, DeviceConfig config) {
+        Path k = m.kernel();
+        String name = k.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        try {
+            if (lower.endsWith(".s")) {
+                return Kernel.fromAssembly(Files2.readText(k), name);
+            }
+            if (lower.endsWith(".c")) {
+                return Kernel.fromElf(CKernelCompiler.compile(k, m.entry() != null ? m.entry() : "main", cc), name,
+                        config.vramBytes());
+            }
+            byte[] bytes = Files2.read(k);
+            if (org.rvsimt.isa.elf.ElfReader.looksLikeElf(bytes)) {
+                return Kernel.fromElf(bytes, name, config.vramBytes());
+            }
+            if (lower.endsWith(".bin")) {
+                return Kernel.fromBinary(bytes, 0, 0, name);
+            }
+            throw new UserError(name + ": not an ELF file, and not .S, .c or .bin");
+        } catch (AsmException e) {
+            throw new UserError(e.getMessage());
+        } catch (ElfFormatException e) {
+            throw new UserError(e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new UserError(UserError.describe(e));
+        }
+    }
+
+    private long parseLong(String s, String what, long min, long max) {
+        try {
+            long v = Numbers.parse(s);
+            if (v < min || v > max) {
+                throw new UserError(what + ": " + v + " out of range [" + min + ", " + max + "]");
+            }
+            return v;
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new UserError(what + ": '" + s + "' is not a number");
+        }
+    }
+
+    /** --grid/--block parsing with the same rules as the manifest. */
+    private record ManifestDims(String source) {
+        int[] parse(List<String> parts, String flag) {
+            if (parts.isEmpty() || parts.size() > 3) {
+                throw new UserError(flag + ": expected 1 to 3 numbers separated by commas");
+            }
+            int[] d = {1, 1, 1};
+            for (int i = 0; i < parts.size(); i++) {
+                try {
+                    long v = Numbers.parse(parts.get(i));
+                    if (v < 1 || v > Integer.MAX_VALUE) {
+                        throw new UserError(flag + ": " + v + " out of range [1, " + Integer.MAX_VALUE + "]");
+                    }
+                    d[i] = (int) v;
+                } catch (NumberFormatException | ArithmeticException e) {
+                    throw new UserError(flag + ": '" + parts.get(i) + "' is not a number");
+                }
+            }
+            return d;
+        }
+    }
+
+    // ------------------------------------------------------------------ output
+
+    private void report(PrintWriter out, Manifest m, int[] g, int[] b, LaunchResult r, List<LaunchPlan.Check> checks,
+                        Map<String, String> outputs, String status) {
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("status", status);
+            o.put("kernel", m.kernel().getFileName().toString());
+            o.put("engine", r.engine());
+            o.put("grid", g);
+            o.put("block", b);
+            o.put("warp_instructions", r.warpInstructions());
+            o.put("lane_instructions", r.laneInstructions());
+            o.put("simt_efficiency", r.simtEfficiency());
+            o.put("wall_ms", r.wallNanos() / 1e6);
+            o.put("lane_instructions_per_second", r.laneInstructionsPerSecond());
+            List<Map<String, Object>> cs = new ArrayList<>();
+            for (LaunchPlan.Check c : checks) {
+                Map<String, Object> co = new LinkedHashMap<>();
+                co.put("arg", c.arg());
+                co.put("pass", c.pass());
+                co.put("max_abs_err", Double.isFinite(c.maxAbsErr()) ? c.maxAbsErr() : null);
+                if (!c.pass()) {
+                    co.put("mismatches", c.mismatches());
+                    if (c.firstBad() >= 0) {
+                        co.put("first_mismatch", Map.of("index", c.firstBad(), "got", c.got(), "want", c.want()));
+                    }
+                    if (c.problem() != null) {
+                        co.put("message", c.problem());
+                    }
+                }
+                cs.add(co);
+            }
+            o.put("checks", cs);
+            o.put("outputs", outputs);
+            if (!r.console().isEmpty()) {
+                o.put("console", r.console());
+            }
+            if (r.fault() != null) {
+                o.put("fault", faultJson(r.fault()));
+            }
+            out.println(toJson(o));
+            return;
+        }
+        for (String line : r.console()) {
+            out.println(line);
+        }
+        out.printf(Locale.ROOT, "%s: %s  grid (%d,%d,%d) block (%d,%d,%d)  engine %s%n", m.kernel().getFileName(), status,
+                g[0], g[1], g[2], b[0], b[1], b[2], r.engine());
+        out.printf(Locale.ROOT, "  %,d warp-instructions, %,d lane-instructions, SIMT efficiency %.1f%%, %.2f ms (%.1f M lane-instr/s)%n",
+                r.warpInstructions(), r.laneInstructions(), 100 * r.simtEfficiency(), r.wallNanos() / 1e6,
+                r.laneInstructionsPerSecond() / 1e6);
+        for (LaunchPlan.Check c : checks) {
+            if (c.pass()) {
+                out.printf(Locale.ROOT, "  check %s: pass (max abs err %.3g)%n", c.arg(), c.maxAbsErr());
+            } else if (c.problem() != null) {
+                out.printf(Locale.ROOT, "  check %s: FAIL: %s%n", c.arg(), c.problem());
+            } else {
+                out.printf(Locale.ROOT, "  check %s: FAIL: %d mismatches, first at [%d]: got %s, want %s%n", c.arg(),
+                        c.mismatches(), c.firstBad(), c.got(), c.want());
+            }
+        }
+        outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));
+        if (r.fault() != null) {
+            out.println("  fault: " + r.fault().summary());
+        }
+    }
+
+    static Map<String, Object> faultJson(KernelFault f) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("kind", f.kind());
+        o.put("pc", String.format("0x%08x", f.pc()));
+        o.put("instruction", f.instruction());
+        o.put("block", f.block());
+        o.put("warp", f.warp());
+        List<Integer> lanes = new ArrayList<>();
+        for (int l = 0; l < 64; l++) {
+            if ((f.lanes() >>> l & 1) != 0) {
+                lanes.add(l);
+            }
+        }
+        o.put("lanes", lanes);
+        o.put("address", f.address() >= 0 ? String.format("0x%08x", f.address()) : null);
+        o.put("message", f.message());
+        return o;
+    }
+
+    static String toJson(Object o) {
+        try {
+            return new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).writeValueAsString(o);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -425,6 +425,8 @@ final class Assembly {
         return sections.computeIfAbsent(name, n -> new Section(n, kind, at));
     }
 
+    private static final Pattern SECTION_NAME = Pattern.compile("[A-Za-z_.$][A-Za-z0-9_.$-]*");
+
     /** {@code .section NAME[, "flags"[, @type[, ...]]]}. */
     private void sectionDirective(List<Token> rest, boolean push) throws AsmException {
         List<Operand> ops = operands(rest);
@@ -435,8 +437,8 @@ final class Assembly {
         String name;
         if (nameOp.size() == 1 && nameOp.first().type() == Token.Type.STRING) {
             name = new String(nameOp.first().bytes(), StandardCharsets.UTF_8);
-        } else if (nameOp.size() == 1 && nameOp.first().isIdent()) {
-            name = nameOp.first().text();
+        } else if (SECTION_NAME.matcher(nameOp.text()).matches()) {
+            name = nameOp.text(); // e.g. .note.GNU-stack, which lexes as several tokens
         } else {
             throw error(nameOp.first(), "expected a section name, got '" + nameOp.text() + "'");
         }

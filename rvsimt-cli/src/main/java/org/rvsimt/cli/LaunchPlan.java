@@ -1,0 +1,130 @@
+package org.rvsimt.cli;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import org.rvsimt.core.api.RandomFill;
+import org.rvsimt.core.semantics.LowPrecision;
+
+/** Turns manifest buffer descriptions into bytes and back into numbers for the checks. */
+final class LaunchPlan {
+    private LaunchPlan() { }
+
+    /** The initial contents of a buffer argument, encoded in its element type. */
+    static byte[] contents(Manifest.BufferArg b, String manifest) {
+        if (b.file() != null) {
+            byte[] data = Files2.read(b.file());
+            if (data.length % b.elem().bytes != 0) {
+                throw new UserError(manifest + ": args '" + b.name() + "': file " + b.file().getFileName() + " has "
+                        + data.length + " bytes, not a multiple of the " + b.elem().bytes + "-byte element");
+            }
+            return data;
+        }
+        if (b.zeros() != null) {
+            return new byte[b.zeros() * b.elem().bytes];
+        }
+        double[] values;
+        if (b.random() != null) {
+            Manifest.Random r = b.random();
+            values = new double[r.count()];
+            if (b.elem().isFloat()) {
+                float[] f = RandomFill.floats(r.count(), r.seed(), r.min(), r.max());
+                for (int i = 0; i < f.length; i++) {
+                    values[i] = f[i];
+                }
+            } else {
+                int[] v = RandomFill.ints(r.count(), r.seed(), (long) Math.ceil(r.min()), (long) Math.floor(r.max()));
+                for (int i = 0; i < v.length; i++) {
+                    values[i] = v[i];
+                }
+            }
+        } else {
+            values = b.values();
+        }
+        return encode(values, b.elem());
+    }
+
+    static byte[] encode(double[] values, Manifest.Elem elem) {
+        ByteBuffer bb = ByteBuffer.allocate(values.length * elem.bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (double v : values) {
+            switch (elem) {
+                case F32 -> bb.putFloat((float) v);
+                case I32, U32 -> bb.putInt((int) (long) v);
+                case U8, I8 -> bb.put((byte) (long) v);
+                case U16, I16 -> bb.putShort((short) (long) v);
+                case BF16 -> bb.putShort((short) (LowPrecision.fcvtBf16S(Float.floatToRawIntBits((float) v), 0) >>> 16));
+            }
+        }
+        return bb.array();
+    }
+
+    static double[] decode(byte[] data, Manifest.Elem elem) {
+        ByteBuffer bb = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        double[] out = new double[data.length / elem.bytes];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = switch (elem) {
+                case F32 -> bb.getFloat();
+                case I32 -> bb.getInt();
+                case U32 -> Integer.toUnsignedLong(bb.getInt());
+                case U8 -> bb.get() & 0xFF;
+                case I8 -> bb.get();
+                case U16 -> bb.getShort() & 0xFFFF;
+                case I16 -> bb.getShort();
+                case BF16 -> Float.intBitsToFloat((bb.getShort() & 0xFFFF) << 16);
+            };
+        }
+        return out;
+    }
+
+    /** Result of one {@code expect} entry. */
+    record Check(String arg, boolean pass, double maxAbsErr, int mismatches, int firstBad, double got, double want,
+                 String problem) { }
+
+    static Check check(Manifest.Expect e, Manifest.BufferArg b, byte[] actual, String manifest) {
+        double[] want;
+        if (e.file() != null) {
+            want = decode(Files2.read(e.file()), b.elem());
+        } else {
+            want = e.values();
+        }
+        double[] got = decode(actual, b.elem());
+        if (want.length != got.length) {
+            return new Check(e.arg(), false, Double.NaN, Math.abs(want.length - got.length), -1, 0, 0,
+                    "expected " + want.length + " elements, buffer has " + got.length);
+        }
+        double maxErr = 0;
+        int bad = 0;
+        int first = -1;
+        for (int i = 0; i < got.length; i++) {
+            double g = got[i];
+            double w = want[i];
+            boolean ok;
+            double err;
+            if (Double.isNaN(w) || Double.isNaN(g)) {
+                ok = Double.isNaN(w) && Double.isNaN(g);
+                err = ok ? 0 : Double.POSITIVE_INFINITY;
+            } else if (Double.isInfinite(w) || Double.isInfinite(g)) {
+                ok = w == g;
+                err = ok ? 0 : Double.POSITIVE_INFINITY;
+            } else {
+                err = Math.abs(g - w);
+                ok = err <= e.tol() + e.rtol() * Math.abs(w);
+            }
+            maxErr = Math.max(maxErr, err);
+            if (!ok) {
+                if (first < 0) {
+                    first = i;
+                }
+                bad++;
+            }
+        }
+        return new Check(e.arg(), bad == 0, maxErr, bad, first, first >= 0 ? got[first] : 0, first >= 0 ? want[first] : 0,
+                null);
+    }
+
+    static String relative(Path p) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path abs = p.toAbsolutePath();
+        return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
+    }
+}

@@ -1,0 +1,348 @@
+package org.rvsimt.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads and validates a launch manifest. Every problem becomes one {@link UserError} naming the file
+ * and the field path ({@code launch.yaml: args[2].random.count: ...}), or the line for syntax errors.
+ */
+final class ManifestReader {
+    private static final Set<String> TOP = Set.of("kernel", "entry", "abi", "grid", "block", "shared", "device", "args",
+            "expect", "watchdog");
+    private static final Set<String> DEVICE = Set.of("vram", "warp_size", "compute_units", "warps_per_unit", "stack",
+            "sfu", "vlen");
+
+    private final Path file;
+    private final String name;
+
+    private ManifestReader(Path file) {
+        this.file = file;
+        this.name = file.getFileName().toString();
+    }
+
+    static Manifest read(Path file) {
+        return new ManifestReader(file).parse(Files2.readText(file));
+    }
+
+    private Manifest parse(String text) {
+        JsonNode root;
+        try {
+            ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
+            root = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() != null ? ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
+                    : "";
+            throw new UserError(name + where + ": " + e.getOriginalMessage().lines().findFirst().orElse("syntax error"));
+        }
+        if (root == null || !root.isObject()) {
+            throw new UserError(name + ": expected a mapping with at least 'kernel', 'grid' and 'block'");
+        }
+        unknownFields(root, TOP, "");
+        Path dir = file.toAbsolutePath().getParent();
+        String kernelName = requiredText(root, "kernel");
+        Path kernel = dir.resolve(kernelName);
+        String entry = optionalText(root, "entry");
+        String abi = root.has("abi") ? requiredText(root, "abi") : "native";
+        if (!abi.equals("native") && !abi.equals("seed")) {
+            throw error("abi", "expected native or seed, got '" + abi + "'");
+        }
+        int[] grid = dims(root.get("grid"), "grid");
+        int[] block = dims(root.get("block"), "block");
+        int shared = root.has("shared") ? (int) integer(root.get("shared"), "shared", 0, 16L << 20) : 0;
+        Manifest.Device device = root.has("device") ? device(root.get("device")) : Manifest.Device.NONE;
+        List<Manifest.Arg> args = new ArrayList<>();
+        if (root.has("args")) {
+            JsonNode list = root.get("args");
+            if (!list.isArray()) {
+                throw error("args", "expected a list");
+            }
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < list.size(); i++) {
+                Manifest.Arg a = arg(list.get(i), "args[" + i + "]", dir);
+                if (!names.add(a.name())) {
+                    throw error("args[" + i + "].name", "duplicate argument name '" + a.name() + "'");
+                }
+                args.add(a);
+            }
+        }
+        List<Manifest.Expect> expect = new ArrayList<>();
+        if (root.has("expect")) {
+            JsonNode list = root.get("expect");
+            if (!list.isArray()) {
+                throw error("expect", "expected a list");
+            }
+            for (int i = 0; i < list.size(); i++) {
+                expect.add(expect(list.get(i), "expect[" + i + "]", dir, args));
+            }
+        }
+        Long watchdog = root.has("watchdog") ? integer(root.get("watchdog"), "watchdog", 1, Long.MAX_VALUE) : null;
+        return new Manifest(name, kernel, entry, abi.equals("seed"), grid, block, shared, device, args, expect, watchdog);
+    }
+
+    // ------------------------------------------------------------------ pieces
+
+    int[] dims(JsonNode n, String field) {
+        if (n == null) {
+            throw error(field, "missing (1 to 3 numbers, e.g. [4] or [16, 16])");
+        }
+        return parseDims(n, field);
+    }
+
+    int[] parseDims(JsonNode n, String field) {
+        List<JsonNode> items = new ArrayList<>();
+        if (n.isArray()) {
+            n.forEach(items::add);
+        } else {
+            items.add(n);
+        }
+        if (items.isEmpty() || items.size() > 3) {
+            throw error(field, "expected 1 to 3 numbers, got " + items.size());
+        }
+        int[] d = {1, 1, 1};
+        for (int i = 0; i < items.size(); i++) {
+            d[i] = (int) integer(items.get(i), field + "[" + i + "]", 1, Integer.MAX_VALUE);
+        }
+        return d;
+    }
+
+    private Manifest.Device device(JsonNode n) {
+        if (!n.isObject()) {
+            throw error("device", "expected a mapping such as {vram: 64MiB, warp_size: 32}");
+        }
+        unknownFields(n, DEVICE, "device.");
+        Long vram = n.has("vram") ? size(n.get("vram"), "device.vram") : null;
+        Integer warp = n.has("warp_size") ? (int) integer(n.get("warp_size"), "device.warp_size", 1, 64) : null;
+        Integer units = n.has("compute_units") ? (int) integer(n.get("compute_units"), "device.compute_units", 1, 1024)
+                : null;
+        Integer wpu = n.has("warps_per_unit") ? (int) integer(n.get("warps_per_unit"), "device.warps_per_unit", 1, 1024)
+                : null;
+        Integer stack = n.has("stack") ? (int) (long) size(n.get("stack"), "device.stack") : null;
+        Boolean fast = null;
+        if (n.has("sfu")) {
+            String s = n.get("sfu").asText();
+            if (!s.equals("exact") && !s.equals("fast")) {
+                throw error("device.sfu", "expected exact or fast, got '" + s + "'");
+            }
+            fast = s.equals("fast");
+        }
+        Integer vlen = n.has("vlen") ? (int) integer(n.get("vlen"), "device.vlen", 32, 65536) : null;
+        return new Manifest.Device(vram, warp, units, wpu, stack, fast, vlen);
+    }
+
+    private Manifest.Arg arg(JsonNode n, String path, Path dir) {
+        if (n == null || !n.isObject()) {
+            throw error(path, "expected a mapping such as {name: n, u32: 1024}");
+        }
+        String argName = n.has("name") ? n.get("name").asText() : path;
+        for (String scalar : List.of("u32", "i32", "f32")) {
+            if (n.has(scalar)) {
+                unknownFields(n, Set.of("name", scalar), path + ".");
+                JsonNode v = n.get(scalar);
+                if (scalar.equals("f32")) {
+                    double d = number(v, path + "." + scalar);
+                    return new Manifest.Scalar(argName, Float.floatToRawIntBits((float) d), v.asText());
+                }
+                long lo = scalar.equals("u32") ? 0 : Integer.MIN_VALUE;
+                long hi = scalar.equals("u32") ? 0xFFFFFFFFL : Integer.MAX_VALUE;
+                return new Manifest.Scalar(argName, (int) integer(v, path + "." + scalar, lo, hi), v.asText());
+            }
+        }
+        if (!n.has("buffer")) {
+            throw error(path, "expected one of u32, i32, f32 (a scalar) or buffer (with an element type)");
+        }
+        unknownFields(n, Set.of("name", "buffer", "random", "values", "file", "zeros", "output", "at"), path + ".");
+        String type = n.get("buffer").asText();
+        Manifest.Elem elem = Manifest.Elem.BY_NAME.get(type);
+        if (elem == null) {
+            throw error(path + ".buffer", "unknown element type '" + type + "' (f32, i32, u32, u8, i8, u16, i16, bf16)");
+        }
+        int sources = 0;
+        Manifest.Random random = null;
+        double[] values = null;
+        Path input = null;
+        Integer zeros = null;
+        if (n.has("random")) {
+            sources++;
+            JsonNode r = n.get("random");
+            if (!r.isObject()) {
+                throw error(path + ".random", "expected {count, seed, min, max}");
+            }
+            unknownFields(r, Set.of("count", "seed", "min", "max"), path + ".random.");
+            int count = (int) integer(required(r, "count", path + ".random"), path + ".random.count", 0, 1 << 28);
+            long seed = r.has("seed") ? integer(r.get("seed"), path + ".random.seed", Long.MIN_VALUE, Long.MAX_VALUE) : 0;
+            double min = r.has("min") ? number(r.get("min"), path + ".random.min") : 0;
+            double max = r.has("max") ? number(r.get("max"), path + ".random.max") : 1;
+            if (!(min <= max)) {
+                throw error(path + ".random", "min (" + min + ") is greater than max (" + max + ")");
+            }
+            random = new Manifest.Random(count, seed, min, max);
+        }
+        if (n.has("values")) {
+            sources++;
+            values = numbers(n.get("values"), path + ".values");
+        }
+        if (n.has("file")) {
+            sources++;
+            input = dir.resolve(n.get("file").asText());
+        }
+        if (n.has("zeros")) {
+            sources++;
+            zeros = (int) integer(n.get("zeros"), path + ".zeros", 0, 1 << 28);
+        }
+        if (sources != 1) {
+            throw error(path, sources == 0 ? "a buffer needs one of random, values, file or zeros"
+                    : "a buffer takes only one of random, values, file or zeros");
+        }
+        Path output = n.has("output") ? dir.resolve(n.get("output").asText()) : null;
+        Long at = n.has("at") ? integer(n.get("at"), path + ".at", 0, 0xFFFFFFFFL) : null;
+        return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at);
+    }
+
+    private Manifest.Expect expect(JsonNode n, String path, Path dir, List<Manifest.Arg> args) {
+        if (n == null || !n.isObject()) {
+            throw error(path, "expected a mapping such as {arg: out, file: expected.bin, tol: 1e-5}");
+        }
+        unknownFields(n, Set.of("arg", "file", "values", "tol", "rtol"), path + ".");
+        String arg = requiredText(n, "arg", path);
+        boolean known = args.stream().anyMatch(a -> a.name().equals(arg) && a instanceof Manifest.BufferArg);
+        if (!known) {
+            throw error(path + ".arg", "no buffer argument named '" + arg + "'");
+        }
+        if (n.has("file") == n.has("values")) {
+            throw error(path, "give exactly one of file or values");
+        }
+        Path f = n.has("file") ? dir.resolve(n.get("file").asText()) : null;
+        double[] values = n.has("values") ? numbers(n.get("values"), path + ".values") : null;
+        double tol = n.has("tol") ? number(n.get("tol"), path + ".tol") : 0;
+        double rtol = n.has("rtol") ? number(n.get("rtol"), path + ".rtol") : 0;
+        if (tol < 0 || rtol < 0) {
+            throw error(path, "tolerances must not be negative");
+        }
+        return new Manifest.Expect(arg, f, values, tol, rtol);
+    }
+
+    // ------------------------------------------------------------------ scalar helpers
+
+    private void unknownFields(JsonNode n, Set<String> allowed, String prefix) {
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                throw error(prefix + f, "unknown field (expected one of " + String.join(", ", new java.util.TreeSet<>(allowed))
+                        + ")");
+            }
+        }
+    }
+
+    private JsonNode required(JsonNode n, String field, String path) {
+        if (!n.has(field) || n.get(field).isNull()) {
+            throw error(path + "." + field, "missing");
+        }
+        return n.get(field);
+    }
+
+    private String requiredText(JsonNode n, String field) {
+        if (!n.has(field) || !n.get(field).isValueNode() || n.get(field).isNull() || n.get(field).asText().isBlank()) {
+            throw error(field, "missing");
+        }
+        return n.get(field).asText();
+    }
+
+    private String requiredText(JsonNode n, String field, String path) {
+        if (!n.has(field) || !n.get(field).isValueNode() || n.get(field).asText().isBlank()) {
+            throw error(path + "." + field, "missing");
+        }
+        return n.get(field).asText();
+    }
+
+    private String optionalText(JsonNode n, String field) {
+        return n.has(field) && !n.get(field).isNull() ? n.get(field).asText() : null;
+    }
+
+    long integer(JsonNode v, String path, long min, long max) {
+        long x;
+        if (v.isIntegralNumber() && v.canConvertToLong()) {
+            x = v.asLong();
+        } else if (v.isTextual()) {
+            try {
+                x = Numbers.parse(v.asText());
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw error(path, "expected an integer, got '" + v.asText() + "'");
+            }
+        } else {
+            throw error(path, "expected an integer, got " + describe(v));
+        }
+        if (x < min || x > max) {
+            throw error(path, "value " + x + " out of range [" + min + ", " + max + "]");
+        }
+        return x;
+    }
+
+    private long size(JsonNode v, String path) {
+        return integer(v, path, 1, Long.MAX_VALUE);
+    }
+
+    private double number(JsonNode v, String path) {
+        if (v.isNumber()) {
+            return v.asDouble();
+        }
+        if (v.isTextual()) {
+            String t = v.asText().trim().toLowerCase(java.util.Locale.ROOT);
+            switch (t) {
+                case "inf", "+inf", "infinity" -> {
+                    return Double.POSITIVE_INFINITY;
+                }
+                case "-inf", "-infinity" -> {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                case "nan" -> {
+                    return Double.NaN;
+                }
+                default -> {
+                    try {
+                        return Double.parseDouble(t);
+                    } catch (NumberFormatException e) {
+                        throw error(path, "expected a number, got '" + v.asText() + "'");
+                    }
+                }
+            }
+        }
+        throw error(path, "expected a number, got " + describe(v));
+    }
+
+    private double[] numbers(JsonNode v, String path) {
+        if (!v.isArray()) {
+            throw error(path, "expected a list of numbers");
+        }
+        double[] out = new double[v.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = number(v.get(i), path + "[" + i + "]");
+        }
+        return out;
+    }
+
+    private static String describe(JsonNode v) {
+        if (v.isArray()) {
+            return "a list";
+        }
+        if (v.isObject()) {
+            return "a mapping";
+        }
+        if (v.isNull()) {
+            return "nothing";
+        }
+        return "'" + v.asText() + "'";
+    }
+
+    private UserError error(String field, String message) {
+        return new UserError(name + ": " + field + ": " + message);
+    }
+}
