@@ -111,7 +111,7 @@ public final class BlockContext {
         if (spec.seedAbi() && a >= 0x8000_0000L && a < 0xC000_0000L) {
             return truncate(ctrlRegister(w, lane, (int) (a - MemoryMap.CTRL_BASE), true), width, unsigned);
         }
-        if (a >= MemoryMap.CTRL_BASE && a + width <= MemoryMap.CTRL_END) {
+        if (a >= 0x8000_0000L && a + width <= 0x8000_1000L) {
             return truncate(ctrlRegister(w, lane, (int) (a - MemoryMap.CTRL_BASE), false), width, unsigned);
         }
         if (a >= Integer.toUnsignedLong(MemoryMap.SHARED_BASE)
@@ -160,7 +160,7 @@ public final class BlockContext {
         if (spec.seedAbi() && a >= 0x8000_0000L && a < 0xC000_0000L) {
             return; // the seed ignored stores to its ID window
         }
-        if (a >= MemoryMap.CTRL_BASE && a < MemoryMap.CTRL_END) {
+        if (a >= 0x8000_0000L && a < 0x8000_1000L) {
             throw new MemoryFault(MemoryFault.Kind.READ_ONLY, addr,
                     String.format("store to read-only CTRL register at 0x%08x", addr));
         }

@@ -73,24 +73,45 @@ public final class Vram {
         }
     }
 
-    /** Atomic read-modify-write; returns the old value. */
+    /**
+     * Atomic read-modify-write; returns the old value. Since JDK 22, byte-array view VarHandles
+     * support no atomic access modes (JDK-8318966), so atomics take one of 256 striped locks,
+     * chosen by the 64-byte line of the address: AMOs on one word are serialised across host
+     * threads and each lock publishes the write to the next AMO on that line.
+     */
     static int atomic(byte[] m, int off, int fn, int operand) {
-        if (fn == org.rvsimt.core.semantics.Atomics.ADD) {
-            return (int) INT.getAndAdd(m, off, operand);
-        }
-        if (fn == org.rvsimt.core.semantics.Atomics.SWAP) {
-            return (int) INT.getAndSet(m, off, operand);
-        }
-        while (true) {
-            int old = (int) INT.getVolatile(m, off);
-            int next = org.rvsimt.core.semantics.Atomics.apply(fn, old, operand);
-            if ((boolean) INT.compareAndSet(m, off, old, next)) {
-                return old;
-            }
+        synchronized (lock(m, off)) {
+            int old = (int) INT.get(m, off);
+            INT.set(m, off, org.rvsimt.core.semantics.Atomics.apply(fn, old, operand));
+            return old;
         }
     }
 
     static boolean compareAndSet(byte[] m, int off, int expected, int value) {
-        return (boolean) INT.compareAndSet(m, off, expected, value);
+        synchronized (lock(m, off)) {
+            if ((int) INT.get(m, off) != expected) {
+                return false;
+            }
+            INT.set(m, off, value);
+            return true;
+        }
+    }
+
+    static int loadAtomic(byte[] m, int off) {
+        synchronized (lock(m, off)) {
+            return (int) INT.get(m, off);
+        }
+    }
+
+    private static final Object[] LOCKS = new Object[256];
+
+    static {
+        for (int i = 0; i < LOCKS.length; i++) {
+            LOCKS[i] = new Object();
+        }
+    }
+
+    private static Object lock(byte[] m, int off) {
+        return LOCKS[((off >>> 6) ^ System.identityHashCode(m)) & 255];
     }
 }

@@ -21,6 +21,6 @@ public final class Windows {
     }
 
     public static int loadVolatile(byte[] m, int off) {
-        return (int) Vram.INT.getVolatile(m, off);
+        return Vram.loadAtomic(m, off);
     }
 }

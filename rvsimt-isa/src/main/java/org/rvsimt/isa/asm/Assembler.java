@@ -12,6 +12,8 @@ package org.rvsimt.isa.asm;
  * <li>Statements: {@code label:} (several per line), then an instruction or directive; {@code ;}
  *     separates statements; comments are {@code #} and {@code //} to the end of the line and
  *     {@code /* ... *}{@code /}. Mnemonics and register names are case-insensitive, symbols are not.
+ *     There is no C preprocessor: a line starting with {@code #include}, {@code #define} and the like
+ *     is reported rather than silently dropped as a comment.
  * <li>Local labels: {@code 1:} may be defined many times; {@code 1b} is the nearest definition
  *     before the reference, {@code 1f} the nearest after it. Names starting with {@code .L} are
  *     assembler-local and do not appear in the symbol table.

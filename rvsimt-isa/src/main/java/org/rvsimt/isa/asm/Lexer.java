@@ -48,6 +48,9 @@ final class Lexer {
                     }
                 }
             } else if (c == '#' || (c == '/' && i + 1 < n && source.charAt(i + 1) == '/')) {
+                if (c == '#' && source.substring(lineStart, i).isBlank()) {
+                    preprocessorCheck(source, i, line, i - lineStart + 1);
+                }
                 while (i < n && source.charAt(i) != '\n') {
                     i++;
                 }
@@ -93,6 +96,21 @@ final class Lexer {
             }
         }
         return lines;
+    }
+
+    private static final java.util.regex.Pattern CPP = java.util.regex.Pattern.compile(
+            "#\\s*(include|define|undef|ifdef|ifndef|endif|elif)\\b");
+
+    /**
+     * {@code #} starts a comment, so a C preprocessor line would silently vanish; say so instead.
+     * ({@code # 12 "file.c"} line markers and {@code # text} comments are fine.)
+     */
+    private void preprocessorCheck(String source, int i, int line, int column) throws AsmException {
+        java.util.regex.Matcher m = CPP.matcher(source).region(i, Math.min(source.length(), i + 40));
+        if (m.lookingAt()) {
+            throw new AsmException(file, line, column, "C preprocessor directive '#" + m.group(1)
+                    + "' is not supported (run the file through cpp first, or use .equ)");
+        }
     }
 
     /** The tokens of one (comment-free) line. */

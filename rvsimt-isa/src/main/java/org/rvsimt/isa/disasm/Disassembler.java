@@ -157,7 +157,8 @@ public final class Disassembler {
             case "csrrs" -> rs1 == 0 ? csrRead(rd, Field.CSR.extract(w)) : null;
             case "csrrw" -> rd == 0 ? csrWrite("w", Field.CSR.extract(w), x1) : null;
             case "csrrc" -> rd == 0 ? csrWrite("c", Field.CSR.extract(w), x1) : null;
-            case "fence" -> Field.PRED.extract(w) == 15 && Field.SUCC.extract(w) == 15 ? "fence" : null;
+            case "fence" -> (w >>> 28) == 8 && Field.PRED.extract(w) == 3 && Field.SUCC.extract(w) == 3 ? "fence.tso"
+                    : Field.PRED.extract(w) == 15 && Field.SUCC.extract(w) == 15 ? "fence" : null;
             default -> null;
         };
     }

@@ -374,6 +374,8 @@ class AssemblerTest {
     void commentsStatementsAndCase() throws AsmException {
         int[] t = text("""
                 # a comment
+                # 12 "kernel.c"
+                #if-less prose is fine too
                 start: ADD A0, A1, A2 // trailing comment
                 addi a0, a0, 1; addi a0, a0, 2 # two statements
                 /* a block

@@ -1,0 +1,371 @@
+package org.rvsimt.core.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.LaunchOptions;
+import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.isa.Csrs;
+import org.rvsimt.isa.Field;
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.asm.AsmException;
+import org.rvsimt.isa.asm.AsmOptions;
+import org.rvsimt.isa.asm.AssembledProgram;
+import org.rvsimt.isa.asm.Assembler;
+import org.rvsimt.isa.decode.Decoder;
+import org.rvsimt.isa.disasm.Disassembler;
+import org.rvsimt.isa.elf.Segment;
+
+/**
+ * Differential test of the whole engine against qemu-riscv32: seeded random RV32IMAF programs
+ * ({@link RandomProgram}: straight-line code, counted and nested loops, forward branches and
+ * jumps, inline calls, every load/store width, AMOs and lr/sc, all of F with every rounding mode
+ * and dyn with random frm, fflags/frm/fcsr accesses) run on qemu (built by clang-19 + lld) and on
+ * rvsimt as one thread, three times: assembled by rvsimt's own assembler with 32-lane warps and
+ * with 1-lane warps, and clang's ELF with 32-lane warps (so an assembler bug and an engine bug
+ * can be told apart). All 31 x registers, the 32 f registers (raw bits), fcsr (fflags and frm) and
+ * the data area must agree bit for bit; the text and data rvsimt's assembler lays out must equal
+ * clang's byte for byte.
+ *
+ * <p>{@code -Drvsimt.diff.seed=N} (default fixed), {@code -Drvsimt.diff.count=N} programs
+ * (default 200), {@code -Drvsimt.diff.size=N} instructions per body (default 200),
+ * {@code -Drvsimt.diff.keep=true} keeps the sources and ELFs (failing programs are always kept).
+ */
+class QemuDifferentialTest {
+    static final long DEFAULT_SEED = 0x5EED_D1FFL;
+
+    private record Variant(String name, boolean clangElf, int warpSize) { }
+
+    private static final Variant[] VARIANTS = {
+        new Variant("rvsimt asm, warp 32", false, 32),
+        new Variant("rvsimt asm, warp 1", false, 1),
+        new Variant("clang ELF, warp 32", true, 32),
+    };
+
+    /** Per worker thread: one device per warp size, reused across programs. */
+    private static final class Devices {
+        final Device warp32 = Device.open(DeviceConfig.defaults().withVram(4L << 20).withThreads(1));
+        final Device warp1 = Device.open(DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withWarpSize(1));
+        final Buffer out32 = warp32.alloc(RandomProgram.RESULT_BYTES);
+        final Buffer out1 = warp1.alloc(RandomProgram.RESULT_BYTES);
+    }
+
+    private final ConcurrentLinkedQueue<Devices> allDevices = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<Devices> devices = ThreadLocal.withInitial(() -> {
+        Devices d = new Devices();
+        allDevices.add(d);
+        return d;
+    });
+
+    @Test
+    void randomProgramsAgreeWithQemu() throws Exception {
+        String missing = Toolchain.missingTools();
+        if (missing != null) {
+            Assumptions.assumeTrue(false, "install qemu-user clang-19 lld-19 (missing " + missing + ")");
+        }
+        long seed = Long.getLong("rvsimt.diff.seed", DEFAULT_SEED);
+        int count = Integer.getInteger("rvsimt.diff.count", 200);
+        int size = Integer.getInteger("rvsimt.diff.size", 200);
+        boolean keep = Boolean.getBoolean("rvsimt.diff.keep");
+        Path dir = Files.createTempDirectory("rvsimt-diff");
+        int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        long t0 = System.nanoTime();
+        List<String> failures = new ArrayList<>();
+        long[] totals = new long[3];
+        try {
+            List<Future<Outcome>> futures = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                int index = i;
+                futures.add(pool.submit(() -> check(dir, seed, index, size, keep)));
+            }
+            for (Future<Outcome> f : futures) {
+                Outcome o = f.get();
+                totals[0] += o.bodyInstructions;
+                totals[1] += o.laneInstructions;
+                if (o.failure != null) {
+                    failures.add(o.failure);
+                    totals[2]++;
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            for (Devices d : allDevices) {
+                d.warp32.close();
+                d.warp1.close();
+            }
+            if (!keep && failures.isEmpty()) {
+                Toolchain.deleteTree(dir);
+            }
+        }
+        System.out.printf("qemu differential: seed 0x%x, %d programs, %d body instructions, %d instructions run"
+                + " per variant, %d failing, %.1f s%s%n", seed, count, totals[0], totals[1], totals[2],
+                (System.nanoTime() - t0) / 1e9, failures.isEmpty() && !keep ? "" : ", sources in " + dir);
+        assertThat(failures).as("programs that disagree with qemu (seed 0x%x, sources in %s)", seed, dir).isEmpty();
+    }
+
+    private record Outcome(int bodyInstructions, long laneInstructions, String failure) { }
+
+    private Outcome check(Path dir, long seed, int index, int size, boolean keep) throws Exception {
+        RandomProgram p = RandomProgram.generate(seed, index, size);
+        String name = p.name();
+        String where = String.format("seed 0x%x program %d (%s, %s)", seed, index, name,
+                p.straightLine ? "straight-line" : "with control flow");
+        byte[] clangElf;
+        try {
+            clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA);
+        } catch (IOException e) {
+            return new Outcome(p.bodyInstructions, 0, where + ": clang rejected the generated source: "
+                    + e.getMessage());
+        }
+        Path elf = dir.resolve(name + ".elf");
+        Toolchain.Run q = Toolchain.qemu(dir, elf, 30);
+        if (q.exitStatus() != 0 || q.stdout().length != RandomProgram.RESULT_BYTES) {
+            return new Outcome(p.bodyInstructions, 0, where + ": qemu run failed (status " + q.exitStatus() + ", "
+                    + q.stdout().length + " bytes): " + q.stderr());
+        }
+        State expected = State.parse(q.stdout());
+
+        Kernel clangKernel = Kernel.fromElf(clangElf, name + ".elf", 4L << 20);
+        Kernel ownKernel;
+        AssembledProgram own;
+        try {
+            own = Assembler.assemble(p.source, name + ".S",
+                    new AsmOptions(RandomProgram.TEXT, RandomProgram.DATA));
+            ownKernel = Kernel.fromElf(own.toElf(), name + ".S", 4L << 20);
+        } catch (AsmException e) {
+            return new Outcome(p.bodyInstructions, 0, where + ": rvsimt's assembler rejected the source clang accepts: "
+                    + e.getMessage() + keepNote(dir, name));
+        }
+        StringBuilder failure = new StringBuilder();
+        String layout = compareLayout(ownKernel, clangKernel);
+        if (layout != null) {
+            failure.append(where).append(": rvsimt's assembler and clang disagree: ").append(layout).append('\n');
+        }
+        long lanes = 0;
+        for (Variant v : VARIANTS) {
+            Kernel k = v.clangElf ? clangKernel : ownKernel;
+            if (!v.clangElf && layout != null) {
+                continue;   // its addresses differ from qemu's; the clang-ELF run still checks the engine
+            }
+            Devices d = devices.get();
+            Device dev = v.warpSize == 1 ? d.warp1 : d.warp32;
+            Buffer out = v.warpSize == 1 ? d.out1 : d.out32;
+            out.fill((byte) 0);
+            int entry = k.symbol("kernel_start").orElseThrow();
+            LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(1), 0,
+                    LaunchOptions.defaults().withEntry(entry).withWatchdog(10_000_000), out);
+            lanes = r.laneInstructions();
+            if (!r.ok()) {
+                failure.append(where).append(", ").append(v.name).append(": rvsimt faulted: ")
+                        .append(r.fault().summary()).append('\n');
+                continue;
+            }
+            State actual = State.parse(out.readBytes());
+            List<String> diffs = expected.diff(actual);
+            if (!diffs.isEmpty()) {
+                failure.append(where).append(", ").append(v.name).append(": first difference ").append(diffs.get(0));
+                failure.append(lastWriter(dir, elf, clangKernel, diffs.get(0)));
+                if (diffs.size() > 1) {
+                    failure.append("\n    all differences (").append(diffs.size()).append("): ")
+                            .append(String.join("; ", diffs.subList(0, Math.min(12, diffs.size()))));
+                }
+                failure.append('\n');
+            }
+        }
+        if (failure.isEmpty()) {
+            if (!keep) {
+                Files.deleteIfExists(dir.resolve(name + ".S"));
+                Files.deleteIfExists(elf);
+            }
+            return new Outcome(p.bodyInstructions, lanes, null);
+        }
+        return new Outcome(p.bodyInstructions, lanes, failure + keepNote(dir, name));
+    }
+
+    private static String keepNote(Path dir, String name) {
+        return "    source: " + dir.resolve(name + ".S");
+    }
+
+    /** Null when every loaded byte rvsimt's assembler produced equals clang's at the same address. */
+    private static String compareLayout(Kernel own, Kernel clang) {
+        Disassembler dis = Disassembler.listing();
+        for (Segment s : own.image().segments()) {
+            byte[] data = s.data();
+            for (int o = 0; o < data.length; o += 4) {
+                int addr = s.vaddr() + o;
+                int mine = word(data, o);
+                Integer theirs = wordAt(clang, addr);
+                if (theirs == null || theirs != mine) {
+                    String what = s.executable()
+                            ? String.format("rvsimt %08x (%s), clang %s", mine, dis.format(mine, addr),
+                                    theirs == null ? "nothing" : String.format("%08x (%s)", theirs,
+                                            dis.format(theirs, addr)))
+                            : String.format("rvsimt %08x, clang %s", mine,
+                                    theirs == null ? "nothing" : String.format("%08x", theirs));
+                    return String.format("first differing word at 0x%08x (%s): %s", addr,
+                            s.executable() ? "text" : "data", what);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Integer wordAt(Kernel k, int addr) {
+        for (Segment s : k.image().segments()) {
+            int o = addr - s.vaddr();
+            if (o >= 0 && o + 4 <= s.data().length) {
+                return word(s.data(), o);
+            }
+            if (o >= 0 && o + 4 <= s.memSize()) {
+                return 0;
+            }
+        }
+        return null;
+    }
+
+    static int word(byte[] b, int o) {
+        return (b[o] & 0xFF) | (b[o + 1] & 0xFF) << 8 | (b[o + 2] & 0xFF) << 16 | (b[o + 3] & 0xFF) << 24;
+    }
+
+    // ------------------------------------------------------------------ state and comparison
+
+    /** Registers, fcsr and data area as the program reported them. */
+    record State(int[] x, int[] f, int fcsr, byte[] data) {
+        static State parse(byte[] result) {
+            int[] x = new int[32];
+            int[] f = new int[32];
+            for (int k = 0; k < 32; k++) {
+                x[k] = word(result, RandomProgram.RES_X + 4 * k);
+                f[k] = word(result, RandomProgram.RES_F + 4 * k);
+            }
+            return new State(x, f, word(result, RandomProgram.RES_FCSR),
+                    Arrays.copyOf(result, RandomProgram.AREA));
+        }
+
+        /** Differences, in the order x1..x31, f0..f31, fflags, frm, data; "qemu" is this state. */
+        List<String> diff(State o) {
+            List<String> out = new ArrayList<>();
+            for (int k = 1; k < 32; k++) {
+                if (x[k] != o.x[k]) {
+                    out.add(String.format("x%d (%s): qemu 0x%08x, rvsimt 0x%08x", k, RandomProgram.X_ABI[k], x[k],
+                            o.x[k]));
+                }
+            }
+            for (int k = 0; k < 32; k++) {
+                if (f[k] != o.f[k]) {
+                    out.add(String.format("f%d (%s): qemu 0x%08x (%s), rvsimt 0x%08x (%s)", k, RandomProgram.F_ABI[k],
+                            f[k], Float.intBitsToFloat(f[k]), o.f[k], Float.intBitsToFloat(o.f[k])));
+                }
+            }
+            if ((fcsr & 0x1F) != (o.fcsr & 0x1F)) {
+                out.add(String.format("fflags: qemu 0x%02x (%s), rvsimt 0x%02x (%s)", fcsr & 0x1F, flags(fcsr),
+                        o.fcsr & 0x1F, flags(o.fcsr)));
+            }
+            if ((fcsr & ~0x1F) != (o.fcsr & ~0x1F)) {
+                out.add(String.format("frm: qemu %d, rvsimt %d (fcsr 0x%x vs 0x%x)", fcsr >>> 5, o.fcsr >>> 5, fcsr,
+                        o.fcsr));
+            }
+            for (int i = 0; i < data.length; i += 4) {
+                int a = word(data, i);
+                int b = word(o.data, i);
+                if (a != b) {
+                    out.add(String.format("memory at 0x%08x (data_area+%d): qemu 0x%08x, rvsimt 0x%08x",
+                            RandomProgram.DATA + RandomProgram.INIT_BYTES + i, i, a, b));
+                }
+            }
+            return out;
+        }
+
+        static String flags(int v) {
+            StringBuilder sb = new StringBuilder();
+            String[] names = {"NX", "UF", "OF", "DZ", "NV"};
+            for (int b = 4; b >= 0; b--) {
+                if ((v & (1 << b)) != 0) {
+                    sb.append(sb.isEmpty() ? "" : "|").append(names[b]);
+                }
+            }
+            return sb.isEmpty() ? "-" : sb.toString();
+        }
+    }
+
+    // ------------------------------------------------------------------ diagnosis
+
+    /**
+     * Reruns the program under qemu one instruction per translation block with an execution log,
+     * and names the last executed body instruction that wrote the differing register (or, for
+     * fflags/frm, the last FP or CSR instruction).
+     */
+    private static String lastWriter(Path dir, Path elf, Kernel clang, String difference) {
+        try {
+            int bodyEnd = clang.symbol("body_end").orElse(Integer.MAX_VALUE);
+            Path log = dir.resolve(elf.getFileName() + ".trace");
+            Toolchain.qemu(dir, elf, 60, "-singlestep", "-d", "exec,nochain", "-D", log.toString());
+            List<Integer> pcs = new ArrayList<>();
+            for (String line : Files.readAllLines(log)) {
+                int open = line.indexOf('[');
+                if (line.startsWith("Trace") && open > 0) {
+                    String[] parts = line.substring(open + 1, line.indexOf(']')).split("/");
+                    pcs.add((int) Long.parseLong(parts[1], 16));
+                }
+            }
+            Files.deleteIfExists(log);
+            boolean isX = difference.startsWith("x");
+            boolean isF = difference.startsWith("f") && !difference.startsWith("fflags");
+            boolean isCsr = difference.startsWith("fflags") || difference.startsWith("frm");
+            int reg = isX || isF ? Integer.parseInt(difference.substring(1, difference.indexOf(' '))) : -1;
+            Disassembler dis = Disassembler.listing();
+            for (int i = pcs.size() - 1; i >= 0; i--) {
+                int pc = pcs.get(i);
+                if (Integer.compareUnsigned(pc, bodyEnd) >= 0 || pc < RandomProgram.TEXT) {
+                    continue;
+                }
+                Integer w = wordAt(clang, pc);
+                if (w == null) {
+                    continue;
+                }
+                InstructionDef d = Decoder.lookup(w);
+                if (d == null) {
+                    continue;
+                }
+                List<Field> fields = d.fields();
+                boolean hit = isX && fields.contains(Field.RD) && Field.RD.extract(w) == reg
+                        || isF && fields.contains(Field.FD) && Field.FD.extract(w) == reg
+                        || isCsr && touchesFcsr(d, w);
+                if (hit) {
+                    return String.format("%n    last written (on qemu) by the instruction at 0x%08x: %s"
+                            + " (dynamic instruction %d of %d)", pc, dis.format(w, pc), i, pcs.size());
+                }
+            }
+            return "\n    (no body instruction writes it: the prologue value differs)";
+        } catch (Exception e) {
+            return "\n    (could not trace the program under qemu: " + e + ")";
+        }
+    }
+
+    private static boolean touchesFcsr(InstructionDef d, int w) {
+        if (d.fields().contains(Field.CSR)) {
+            int csr = Field.CSR.extract(w);
+            return csr == Csrs.FFLAGS || csr == Csrs.FRM || csr == Csrs.FCSR;
+        }
+        String m = d.mnemonic();
+        return m.startsWith("f") && !m.equals("flw") && !m.equals("fsw") && !m.startsWith("fmv")
+                && !m.startsWith("fsgnj") && !m.equals("fclass.s") && !m.startsWith("fence");
+    }
+}

@@ -1,0 +1,107 @@
+package org.rvsimt.core.conformance;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The independent peer: clang-19 (integrated assembler, lld) builds a freestanding RV32IMAF
+ * Linux executable from a source, qemu-riscv32 (user mode) runs it.
+ */
+final class Toolchain {
+    static final String CLANG = "clang-19";
+    static final String QEMU = "qemu-riscv32";
+    static final String LLD = "ld.lld-19";
+
+    /** Result of running a program under qemu: exit status, stdout and stderr. */
+    record Run(int exitStatus, byte[] stdout, String stderr) { }
+
+    private Toolchain() { }
+
+    /** Null when clang-19, lld-19 and qemu-riscv32 are all present, otherwise what is missing. */
+    static String missingTools() {
+        List<String> missing = new ArrayList<>();
+        for (String tool : new String[] {CLANG, LLD, QEMU}) {
+            if (find(tool) == null) {
+                missing.add(tool);
+            }
+        }
+        return missing.isEmpty() ? null : String.join(", ", missing);
+    }
+
+    static Path find(String tool) {
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(File.pathSeparator)) {
+            Path p = Path.of(dir, tool);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        Path usrBin = Path.of("/usr/bin", tool);
+        return Files.isExecutable(usrBin) ? usrBin : null;
+    }
+
+    /**
+     * Assembles and links {@code source} (a .S file, so it goes through the C preprocessor) with
+     * text at {@code textAddress} and, when {@code dataAddress >= 0}, data at {@code dataAddress}.
+     */
+    static byte[] build(Path dir, String name, String source, int textAddress, int dataAddress)
+            throws IOException, InterruptedException {
+        Path src = dir.resolve(name + ".S");
+        Path elf = dir.resolve(name + ".elf");
+        Files.writeString(src, source);
+        List<String> cmd = new ArrayList<>(List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf",
+                "-mabi=ilp32f", "-nostdlib", "-ffreestanding", "-fuse-ld=lld", "-static",
+                "-Wl,-Ttext=0x" + Integer.toHexString(textAddress)));
+        if (dataAddress >= 0) {
+            cmd.add("-Wl,-Tdata=0x" + Integer.toHexString(dataAddress));
+        }
+        cmd.addAll(List.of(src.toString(), "-o", elf.toString()));
+        Run r = exec(dir, cmd, 120);
+        if (r.exitStatus() != 0) {
+            throw new IOException("clang failed on " + src + ":\n" + r.stderr());
+        }
+        return Files.readAllBytes(elf);
+    }
+
+    /** Runs an executable under qemu-riscv32 with extra qemu options before the program. */
+    static Run qemu(Path dir, Path elf, int timeoutSeconds, String... qemuOptions)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(QEMU);
+        cmd.addAll(List.of(qemuOptions));
+        cmd.add(elf.toString());
+        return exec(dir, cmd, timeoutSeconds);
+    }
+
+    static Run exec(Path dir, List<String> cmd, int timeoutSeconds) throws IOException, InterruptedException {
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(err.toFile()).start();
+        p.getOutputStream().close();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException(cmd.get(0) + " timed out after " + timeoutSeconds + " s");
+        }
+        String stderr = Files.readString(err);
+        Files.deleteIfExists(err);
+        return new Run(p.exitValue(), out, stderr);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
