@@ -30,6 +30,18 @@ public final class FloatOps {
     public static final int OF = 4;
     public static final int DZ = 8;
     public static final int NV = 16;
+    /**
+     * Fast path of the round-to-nearest operations once the lane's inexact flag is already set
+     * (flags are sticky, and most kernels raise NX early and never clear it): the host's float
+     * operation is then the correctly rounded result, and when that result is a normal number at
+     * least 2^-125 in magnitude no other flag can have been raised (not OF: it is finite; not UF:
+     * it is not tiny; not NV or DZ: those give NaN or infinity). Anything else takes the exact path.
+     */
+    private static boolean plainNormal(int r) {
+        int e = (r >>> 23) & 0xFF;
+        return e > 1 && e < 255;
+    }
+
     /** Spec 11.3 "NaN Generation and Propagation": every NaN result is this pattern. */
     public static final int CANONICAL_NAN = 0x7FC00000;
 
@@ -52,6 +64,12 @@ public final class FloatOps {
     // ---------------------------------------------------------------------------------------
 
     public static int faddS(int a, int b, int rm, int[] fflags, int lane) {
+        if (rm == RNE && (fflags[lane] & NX) != 0) {
+            int r = Float.floatToRawIntBits(Float.intBitsToFloat(a) + Float.intBitsToFloat(b));
+            if (plainNormal(r)) {
+                return r;
+            }
+        }
         if ((a & EXP_MASK) == EXP_MASK || (b & EXP_MASK) == EXP_MASK) {
             return addSpecial(a, b, fflags, lane);
         }
@@ -74,6 +92,12 @@ public final class FloatOps {
     }
 
     public static int fmulS(int a, int b, int rm, int[] fflags, int lane) {
+        if (rm == RNE && (fflags[lane] & NX) != 0) {
+            int r = Float.floatToRawIntBits(Float.intBitsToFloat(a) * Float.intBitsToFloat(b));
+            if (plainNormal(r)) {
+                return r;
+            }
+        }
         if ((a & EXP_MASK) == EXP_MASK || (b & EXP_MASK) == EXP_MASK) {
             if (isNaN(a) || isNaN(b)) {
                 return nanResult(a, b, fflags, lane);
@@ -90,6 +114,12 @@ public final class FloatOps {
     }
 
     public static int fdivS(int a, int b, int rm, int[] fflags, int lane) {
+        if (rm == RNE && (fflags[lane] & NX) != 0) {
+            int r = Float.floatToRawIntBits(Float.intBitsToFloat(a) / Float.intBitsToFloat(b));
+            if (plainNormal(r)) {
+                return r;
+            }
+        }
         int sign = (a ^ b) & SIGN;
         if ((a & EXP_MASK) == EXP_MASK || (b & EXP_MASK) == EXP_MASK) {
             if (isNaN(a) || isNaN(b)) {
@@ -166,6 +196,13 @@ public final class FloatOps {
     }
 
     private static int fma(int a, int b, int c, int rm, int[] fflags, int lane) {
+        if (rm == RNE && (fflags[lane] & NX) != 0) {
+            int r = Float.floatToRawIntBits(Math.fma(Float.intBitsToFloat(a), Float.intBitsToFloat(b),
+                    Float.intBitsToFloat(c)));
+            if (plainNormal(r)) {
+                return r;
+            }
+        }
         if ((a & EXP_MASK) == EXP_MASK || (b & EXP_MASK) == EXP_MASK || (c & EXP_MASK) == EXP_MASK) {
             return fmaSpecial(a, b, c, fflags, lane);
         }

@@ -78,7 +78,11 @@ final class RandomProgram {
     private int branchDepth;
     private boolean inFunction;
 
-    private RandomProgram(long seed, int index, int size, boolean straightLine) {
+    /** Mnemonics (and pseudo-instructions) the generator must not emit. */
+    private final java.util.Set<String> avoid;
+
+    private RandomProgram(long seed, int index, int size, boolean straightLine, java.util.Set<String> avoid) {
+        this.avoid = avoid;
         this.seed = seed;
         this.index = index;
         this.straightLine = straightLine;
@@ -93,8 +97,8 @@ final class RandomProgram {
     }
 
     /** The program of this seed and index; every fourth one is straight-line. */
-    static RandomProgram generate(long seed, int index, int size) {
-        return new RandomProgram(seed, index, size, index % 4 == 0);
+    static RandomProgram generate(long seed, int index, int size, java.util.Set<String> avoid) {
+        return new RandomProgram(seed, index, size, index % 4 == 0, avoid);
     }
 
     String name() {
@@ -256,6 +260,11 @@ final class RandomProgram {
     // ------------------------------------------------------------------ emission helpers
 
     private void line(String text) {
+        int sp = text.indexOf(' ');
+        String mnemonic = sp < 0 ? text : text.substring(0, sp);
+        if (avoid.contains(mnemonic)) {
+            text = "nop";
+        }
         out.append("    ").append(text).append('\n');
         budget--;
         emitted++;

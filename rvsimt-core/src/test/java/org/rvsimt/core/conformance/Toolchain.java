@@ -59,6 +59,9 @@ final class Toolchain {
         List<String> cmd = new ArrayList<>(List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf",
                 "-mabi=ilp32f", "-nostdlib", "-ffreestanding", "-fuse-ld=lld", "-static",
                 "-Wl,-Ttext=0x" + Integer.toHexString(textAddress)));
+        // lld puts the ELF headers in a read-only segment at the image base (0x10000 by default),
+        // which would overlap text linked there; rvsimt's ELF reader rightly refuses overlaps.
+        cmd.add("-Wl,--image-base=0x" + Integer.toHexString(Math.max(0, textAddress - 0x8000)));
         if (dataAddress >= 0) {
             cmd.add("-Wl,-Tdata=0x" + Integer.toHexString(dataAddress));
         }

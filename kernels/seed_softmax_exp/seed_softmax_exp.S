@@ -1,0 +1,28 @@
+# seed_softmax_exp.S: out[i] = e^A[i]  (the host subtracts the max first and normalises after)
+#
+# Seed ABI (abi: seed): flat code at 0, no argument block, IDs from the CTRL window at
+# 0x80000000, N = gridDim.x, ends with ebreak. Buffers at the seed's fixed VRAM addresses:
+#   A @ 0x100000, out @ 0x200000
+# Written from seed-system.md section 18. Fixed: gid uses blockDim.x (the seed hard-coded 256),
+# and the bounds check is unsigned.
+        .text
+        .globl  _start
+_start:
+        lui     t6, 0x80000             # CTRL window (seed ID window)
+        lw      t0, 0x00(t6)            # threadIdx.x
+        lw      t1, 0x10(t6)            # blockIdx.x
+        lw      t2, 0x20(t6)            # blockDim.x
+        lw      a1, 0x30(t6)            # N = gridDim.x
+        mul     t1, t1, t2
+        add     t0, t0, t1              # gid = blockIdx.x * blockDim.x + threadIdx.x
+        bgeu    t0, a1, .Ldone
+        slli    t4, t0, 2               # byte offset
+        lui     a2, 0x100               # A @ 0x100000
+        add     a2, a2, t4
+        flw     ft0, 0(a2)
+        fexp.s  ft0, ft0                # SFU (seed word 0x60000053 form)
+        lui     a3, 0x200               # out @ 0x200000
+        add     a3, a3, t4
+        fsw     ft0, 0(a3)
+.Ldone:
+        ebreak
