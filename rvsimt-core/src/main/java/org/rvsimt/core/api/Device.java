@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.rvsimt.core.exec.Interpreter;
+import org.rvsimt.core.exec.JitEngine;
 import org.rvsimt.core.exec.LaunchRunner;
 import org.rvsimt.core.exec.LaunchSpec;
 import org.rvsimt.core.exec.Program;
@@ -177,11 +178,11 @@ public final class Device implements AutoCloseable {
                     sharedBytes, argBlock.address(), config.stackBytes(), config.computeUnits(), options.seedAbi(),
                     config.fastSfu(), options.watchdog(), options.exitedArrive(), options.allowMisaligned());
             int threads = options.threads() > 0 ? options.threads() : config.threads();
-            Supplier<WarpEngine> engine = Interpreter::new;
+            Supplier<WarpEngine> engine = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             long t0 = System.nanoTime();
             LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads);
             long wall = System.nanoTime() - t0;
-            return new LaunchResult("interp", o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
+            return new LaunchResult(config.engine(), o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
                     o.console(), o.exitCode(), o.fault() != null ? o.fault() : exitFault(o, spec));
         } finally {
             free(argBlock);

@@ -34,6 +34,8 @@ public final class BlockContext {
     int unit;
     boolean barrierRequested;
     long faultAddress;
+    int faultLane;                // lane of the access a slow path was asked for (for fault reports)
+    int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
 
     public BlockContext(LaunchSpec spec, Vram vram) {
         this.spec = spec;
@@ -100,6 +102,7 @@ public final class BlockContext {
 
     /** Any load the interpreter's VRAM fast path did not take. */
     int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
+        faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
                     String.format("misaligned %d-byte load at 0x%08x", width, addr));
@@ -129,6 +132,7 @@ public final class BlockContext {
     }
 
     void storeSlow(Warp w, int lane, int addr, int width, int value) {
+        faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
                     String.format("misaligned %d-byte store at 0x%08x", width, addr));

@@ -276,6 +276,11 @@ public final class ControlFlow {
         return program.base + blockStart[node] * 4;
     }
 
+    /** True when the instruction at index {@code i} starts a basic block. */
+    boolean isLeader(int i) {
+        return blockStart[blockOf[i]] == i;
+    }
+
     public int blockCount() {
         return blockStart.length;
     }

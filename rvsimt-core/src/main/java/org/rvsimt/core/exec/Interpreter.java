@@ -329,13 +329,7 @@ public final class Interpreter implements WarpEngine {
                 }
             }
         } catch (MemoryFault mf) {
-            String kind = switch (mf.kind()) {
-                case MISALIGNED -> "misaligned";
-                case READ_ONLY -> "out_of_bounds";
-                default -> "out_of_bounds";
-            };
-            throw fault(c, w, kind, pc, lane >= 0 ? 1L << lane : m, Integer.toUnsignedLong(mf.address()),
-                    mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+            throw memoryFault(c, w, pc, lane, m, mf);
         } catch (Divergence.StackOverflow so) {
             throw fault(c, w, "stack_overflow", pc, m, -1, so.getMessage());
         } finally {
@@ -424,7 +418,19 @@ public final class Interpreter implements WarpEngine {
         }
     }
 
-    private static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
+    /** The fault report of a memory access by {@code lane} (or the whole mask when unknown). */
+    static KernelFault.Signal memoryFault(BlockContext c, Warp w, int pc, int lane, long m, MemoryFault mf) {
+        String kind = mf.kind() == MemoryFault.Kind.MISALIGNED ? "misaligned" : "out_of_bounds";
+        return fault(c, w, kind, pc, lane >= 0 ? 1L << lane : m, Integer.toUnsignedLong(mf.address()),
+                mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+    }
+
+    /** The fault report of dynamic rounding with an invalid frm. */
+    static KernelFault.Signal roundingFault(BlockContext c, Warp w, int pc, int lane, int rm) {
+        return fault(c, w, "illegal_instruction", pc, 1L << lane, -1, "dynamic rounding with an invalid frm value " + rm);
+    }
+
+    static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
         if (w.diverged() && id < 0) {
             throw fault(c, w, "divergent_barrier", pc, w.mask, -1, String.format(
                     "barrier reached by lanes 0x%x while lanes 0x%x of the warp are on another path",
@@ -585,8 +591,8 @@ public final class Interpreter implements WarpEngine {
             int l = Long.numberOfTrailingZeros(mm);
             int rm = rmField == 7 ? w.frm[l] : rmField;
             if (rm > 4 && usesRounding(form)) {
-                throw fault(c, w, "illegal_instruction", pc, 1L << l, -1, rmField == 7
-                        ? "dynamic rounding with an invalid frm value " + rm : "reserved rounding mode " + rm);
+                throw rmField == 7 ? roundingFault(c, w, pc, l, rm)
+                        : fault(c, w, "illegal_instruction", pc, 1L << l, -1, "reserved rounding mode " + rm);
             }
             switch (form) {
                 case Form.FP_RR -> f[d + l] = switch (fn) {

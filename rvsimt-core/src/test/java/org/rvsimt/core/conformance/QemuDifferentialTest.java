@@ -99,7 +99,7 @@ class QemuDifferentialTest {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 int index = i;
-                futures.add(pool.submit(() -> check(dir, seed, index, size, keep)));
+                futures.add(pool.submit(() -> check(dir, seed, index, size, keep, null)));
             }
             for (Future<Outcome> f : futures) {
                 Outcome o = f.get();
@@ -128,7 +128,59 @@ class QemuDifferentialTest {
 
     private record Outcome(int bodyInstructions, long laneInstructions, String failure) { }
 
-    private Outcome check(Path dir, long seed, int index, int size, boolean keep) throws Exception {
+    /**
+     * The harness itself: a program whose rvsimt copy has one instruction changed must be reported,
+     * with the register, and the instruction that last wrote it found from qemu's execution log.
+     */
+    @Test
+    void harnessReportsAChangedInstruction() throws Exception {
+        String missing = Toolchain.missingTools();
+        if (missing != null) {
+            Assumptions.assumeTrue(false, "install qemu-user clang-19 lld-19 (missing " + missing + ")");
+        }
+        Path dir = Files.createTempDirectory("rvsimt-diff-self");
+        try {
+            Outcome o = check(dir, 7, 0, 60, false, QemuDifferentialTest::changeLastAluResult);
+            System.out.println("harness self-check, the report of a deliberately changed instruction:\n" + o.failure);
+            assertThat(o.failure).isNotNull().contains("seed 0x7 program 0").contains("first difference")
+                    .contains("last written (on qemu) by the instruction at");
+        } finally {
+            Toolchain.deleteTree(dir);
+        }
+    }
+
+    /**
+     * Replaces the last register-register ALU instruction of a straight-line body whose destination
+     * is not written again by {@code xori rd, rs1, 0x555} (same size, so the layout is unchanged).
+     */
+    static String changeLastAluResult(String src) {
+        int body = src.indexOf("# ---- body\n");
+        int end = src.indexOf("# ---- epilogue");
+        List<String> lines = new ArrayList<>(List.of(src.substring(body, end).split("\n", -1)));
+        java.util.regex.Pattern alu = java.util.regex.Pattern.compile(
+                "^    (sub|sll|slt|sltu|xor|srl|sra|or|and|mul|mulh|mulhsu|mulhu|div|divu|rem|remu) (\\w+), (\\w+), \\w+$");
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            java.util.regex.Matcher m = alu.matcher(lines.get(i));
+            if (!m.matches() || m.group(2).equals("zero") || m.group(2).equals("x0")) {
+                continue;
+            }
+            String rd = m.group(2);
+            boolean rewritten = false;
+            for (int j = i + 1; j < lines.size(); j++) {
+                String t = lines.get(j).trim();
+                int sp = t.indexOf(' ');
+                rewritten |= sp > 0 && t.substring(sp + 1).startsWith(rd + ",");
+            }
+            if (!rewritten) {
+                lines.set(i, "    xori " + rd + ", " + m.group(3) + ", 0x555");
+                return src.substring(0, body) + String.join("\n", lines) + src.substring(end);
+            }
+        }
+        throw new IllegalStateException("no ALU instruction to change");
+    }
+
+    private Outcome check(Path dir, long seed, int index, int size, boolean keep,
+                          java.util.function.UnaryOperator<String> mutateOwn) throws Exception {
         RandomProgram p = RandomProgram.generate(seed, index, size, AVOID);
         String name = p.name();
         String where = String.format("seed 0x%x program %d (%s, %s)", seed, index, name,
@@ -152,7 +204,7 @@ class QemuDifferentialTest {
         Kernel ownKernel;
         AssembledProgram own;
         try {
-            own = Assembler.assemble(p.source, name + ".S",
+            own = Assembler.assemble(mutateOwn == null ? p.source : mutateOwn.apply(p.source), name + ".S",
                     new AsmOptions(RandomProgram.TEXT, RandomProgram.DATA));
             ownKernel = Kernel.fromElf(own.toElf(), name + ".S", 4L << 20);
         } catch (AsmException e) {
@@ -160,14 +212,14 @@ class QemuDifferentialTest {
                     + e.getMessage() + keepNote(dir, name));
         }
         StringBuilder failure = new StringBuilder();
-        String layout = compareLayout(ownKernel, clangKernel);
+        String layout = mutateOwn == null ? compareLayout(ownKernel, clangKernel) : null;
         if (layout != null) {
             failure.append(where).append(": rvsimt's assembler and clang disagree: ").append(layout).append('\n');
         }
         long lanes = 0;
         for (Variant v : VARIANTS) {
             Kernel k = v.clangElf ? clangKernel : ownKernel;
-            if (!v.clangElf && layout != null) {
+            if (!v.clangElf && layout != null || mutateOwn != null && v.clangElf) {
                 continue;   // its addresses differ from qemu's; the clang-ELF run still checks the engine
             }
             Devices d = devices.get();

@@ -1,0 +1,396 @@
+package org.rvsimt.core.exec;
+
+import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_boolean;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_long;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.Label;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicLong;
+import org.rvsimt.isa.InstructionSet;
+
+/**
+ * Compiles a basic block to a hidden class with {@code java.lang.classfile}. Each instruction
+ * becomes a loop over the lanes whose body calls the same pure semantic method the interpreter
+ * calls ({@code IntOps.add}, {@code FloatOps.fmaddS}, ...) with register offsets, immediates and
+ * the warp width as constants, so C2 specialises and inlines it. Instructions run one after the
+ * other for all lanes, exactly in the interpreter's order, so memory effects and faults match it.
+ * Blocks stop at basic-block leaders (so the driver sees every reconvergence point), after a
+ * store (which may be a barrier), before an instruction the compiler leaves to the interpreter,
+ * and after {@link #MAX_LENGTH} instructions (HotSpot does not compile methods over 8000 bytes).
+ */
+final class BlockCompiler {
+    static final int MAX_LENGTH = 40;
+
+    private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
+    private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
+    private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
+    private static final ClassDesc CD_LANEOPS = ClassDesc.of(LaneOps.class.getName());
+    private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
+    private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
+    private static final MethodTypeDesc II_I = MethodTypeDesc.of(CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc I_I = MethodTypeDesc.of(CD_int, CD_int);
+    private static final MethodTypeDesc II_Z = MethodTypeDesc.of(CD_boolean, CD_int, CD_int);
+    private static final MethodTypeDesc RM1 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
+    private static final MethodTypeDesc RM2 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
+    private static final MethodTypeDesc RM3 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_int, CD_int, CD_INT_ARRAY,
+            CD_int);
+    private static final MethodTypeDesc FLAGS2 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
+    private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
+            CD_boolean);
+    private static final MethodTypeDesc STORE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
+            CD_int);
+    private static final MethodTypeDesc DYN_RM = MethodTypeDesc.of(CD_int, CD_WARP, CD_int);
+    private static final AtomicLong NAMES = new AtomicLong();
+
+    // Local variable slots of the generated run methods.
+    private static final int CTX = 1;
+    private static final int WARP = 2;
+    private static final int MASK = 3;
+    private static final int X = 5;
+    private static final int F = 6;
+    private static final int FLAGS = 7;
+    private static final int LANE = 8;
+    private static final int BITS = 9;
+    private static final int TAKEN = 11;
+
+    private final Program p;
+    private final int width;
+    private final boolean fastSfu;
+
+    BlockCompiler(Program p, int width, boolean fastSfu) {
+        this.p = p;
+        this.width = width;
+        this.fastSfu = fastSfu;
+    }
+
+    /** True for shapes compiled into a block body. */
+    static boolean compilable(Program p, int i) {
+        return switch (p.form[i]) {
+            case Form.ALU_RR, Form.ALU_RI, Form.LUI, Form.AUIPC, Form.LOAD, Form.STORE, Form.FLW, Form.FSW, Form.FENCE,
+                 Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP, Form.FP_CLASS, Form.FMV_X_W, Form.FMV_W_X,
+                 Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU -> true;
+            case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
+            default -> false;
+        };
+    }
+
+    /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
+    JitBlock compile(int start) {
+        int n = 0;
+        int end = JitBlock.FALL;
+        boolean stores = false;
+        int i = start;
+        while (i < p.length && n < MAX_LENGTH) {
+            if (n > 0 && p.flow.isLeader(i)) {
+                break;
+            }
+            int form = p.form[i];
+            if (form == Form.BRANCH || form == Form.JAL) {
+                n++;
+                end = form == Form.BRANCH ? JitBlock.BRANCH : JitBlock.JAL;
+                break;
+            }
+            if (!compilable(p, i)) {
+                break;
+            }
+            n++;
+            i++;
+            if (form == Form.STORE || form == Form.FSW) {
+                stores = true;
+                break;
+            }
+        }
+        if (n == 0 || (n == 1 && end == JitBlock.FALL && p.form[start] == Form.FENCE)) {
+            return null;
+        }
+        int last = start + n - 1;
+        int startPc = p.base + 4 * start;
+        int target = end == JitBlock.FALL ? 0 : p.base + 4 * last + p.imm[last];
+        boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
+        CompiledBlock code = define(start, n, end);
+        return new JitBlock(startPc, n, end, target, link, stores, code);
+    }
+
+    private CompiledBlock define(int start, int n, int end) {
+        ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + ".JitBlock_"
+                + Integer.toHexString(p.base + 4 * start) + "_" + NAMES.incrementAndGet());
+        byte[] bytes = ClassFile.of().build(name, cb -> {
+            cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
+            cb.withInterfaceSymbols(CD_BLOCK);
+            cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
+                    code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
+            cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, true));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, false));
+        });
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
+            return (CompiledBlock) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
+        } catch (Throwable t) {
+            throw new IllegalStateException("JIT: cannot define block at 0x" + Integer.toHexString(p.base + 4 * start), t);
+        }
+    }
+
+    private void body(CodeBuilder code, int start, int n, int end, boolean full) {
+        code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
+        code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
+        code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
+        int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
+        for (int i = start; i < bodyEnd; i++) {
+            final int idx = i;
+            if (mayFault(i)) {
+                code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
+            }
+            if (p.form[i] != Form.FENCE) {
+                laneLoop(code, full, () -> instruction(code, idx));
+            }
+        }
+        if (end == JitBlock.BRANCH) {
+            int i = start + n - 1;
+            code.lconst_0().lstore(TAKEN);
+            String fn = method(i);
+            laneLoop(code, full, () -> {
+                Label skip = code.newLabel();
+                xLoad(code, p.rs1[i]);
+                xLoad(code, p.rs2[i]);
+                code.invokestatic(semantics("Control"), fn, II_Z);
+                code.ifeq(skip);
+                code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
+                code.labelBinding(skip);
+            });
+            code.lload(TAKEN).lreturn();
+            return;
+        }
+        if (end == JitBlock.JAL) {
+            int i = start + n - 1;
+            int linkValue = p.base + 4 * i + 4;
+            laneLoop(code, full, () -> {
+                xSlot(code, p.rd[i]);
+                code.loadConstant(linkValue).iastore();
+            });
+        }
+        code.lconst_0().lreturn();
+    }
+
+    private boolean mayFault(int i) {
+        return switch (p.form[i]) {
+            case Form.LOAD, Form.STORE, Form.FLW, Form.FSW -> true;
+            case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] == 7;
+            default -> false;
+        };
+    }
+
+    /** for (l = 0; l < width; l++) body  — or, masked: for each set bit l of mask. */
+    private void laneLoop(CodeBuilder code, boolean full, Runnable body) {
+        Label top = code.newLabel();
+        Label done = code.newLabel();
+        if (full) {
+            code.iconst_0().istore(LANE);
+            code.labelBinding(top);
+            code.iload(LANE).loadConstant(width).if_icmpge(done);
+            body.run();
+            code.iinc(LANE, 1).goto_(top);
+        } else {
+            code.lload(MASK).lstore(BITS);
+            code.labelBinding(top);
+            code.lload(BITS).lconst_0().lcmp().ifeq(done);
+            code.lload(BITS).invokestatic(ClassDesc.of("java.lang.Long"), "numberOfTrailingZeros",
+                    MethodTypeDesc.of(CD_int, CD_long)).istore(LANE);
+            body.run();
+            code.lload(BITS).lload(BITS).lconst_1().lsub().land().lstore(BITS);
+            code.goto_(top);
+        }
+        code.labelBinding(done);
+    }
+
+    /** Pushes array x (or f) and the index reg*width + lane, ready for iaload/iastore. */
+    private void slot(CodeBuilder code, int array, int reg) {
+        code.aload(array).loadConstant(reg * width).iload(LANE).iadd();
+    }
+
+    private void xSlot(CodeBuilder code, int reg) {
+        slot(code, X, reg);
+    }
+
+    private void xLoad(CodeBuilder code, int reg) {
+        slot(code, X, reg);
+        code.iaload();
+    }
+
+    private void fLoad(CodeBuilder code, int reg) {
+        slot(code, F, reg);
+        code.iaload();
+    }
+
+    private void rounding(CodeBuilder code, int i) {
+        if (p.rm[i] == 7) {
+            code.aload(WARP).iload(LANE).invokestatic(CD_LANEOPS, "dynamicRm", DYN_RM);
+        } else {
+            code.loadConstant(p.rm[i]);
+        }
+    }
+
+    private void flagsAndLane(CodeBuilder code) {
+        code.aload(FLAGS).iload(LANE);
+    }
+
+    private String method(int i) {
+        String sem = InstructionSet.get(p.defId[i]).semantics();
+        return sem.substring(sem.indexOf('.') + 1);
+    }
+
+    private String owner(int i) {
+        String sem = InstructionSet.get(p.defId[i]).semantics();
+        return sem.substring(0, sem.indexOf('.'));
+    }
+
+    private static ClassDesc semantics(String simpleName) {
+        return ClassDesc.of("org.rvsimt.core.semantics." + simpleName);
+    }
+
+    private static int xDest(int rd) {
+        return rd == 0 ? Predecoder.SINK : rd;
+    }
+
+    private void instruction(CodeBuilder code, int i) {
+        int pc = p.base + 4 * i;
+        int imm = p.imm[i];
+        ClassDesc own = semantics(owner(i));
+        String m = method(i);
+        switch (p.form[i]) {
+            case Form.ALU_RR -> {
+                xSlot(code, p.rd[i]);
+                xLoad(code, p.rs1[i]);
+                xLoad(code, p.rs2[i]);
+                code.invokestatic(own, m, II_I).iastore();
+            }
+            case Form.ALU_RI -> {
+                xSlot(code, p.rd[i]);
+                xLoad(code, p.rs1[i]);
+                code.loadConstant(imm).invokestatic(own, m, II_I).iastore();
+            }
+            case Form.LUI -> {
+                xSlot(code, p.rd[i]);
+                code.loadConstant(imm << 12).iastore();
+            }
+            case Form.AUIPC -> {
+                xSlot(code, p.rd[i]);
+                code.loadConstant(pc + (imm << 12)).iastore();
+            }
+            case Form.LOAD, Form.FLW -> {
+                int wd = p.form[i] == Form.FLW ? 4 : p.fn[i] & 7;
+                boolean uns = p.form[i] == Form.LOAD && (p.fn[i] & 8) != 0;
+                slot(code, p.form[i] == Form.FLW ? F : X, p.rd[i]);
+                code.aload(CTX).aload(WARP).iload(LANE);
+                xLoad(code, p.rs1[i]);
+                code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
+                code.invokestatic(CD_LANEOPS, "load", LOAD).iastore();
+            }
+            case Form.STORE, Form.FSW -> {
+                int wd = p.form[i] == Form.FSW ? 4 : p.fn[i];
+                code.aload(CTX).aload(WARP).iload(LANE);
+                xLoad(code, p.rs1[i]);
+                code.loadConstant(imm).iadd().loadConstant(wd);
+                if (p.form[i] == Form.FSW) {
+                    fLoad(code, p.rs2[i]);
+                } else {
+                    xLoad(code, p.rs2[i]);
+                }
+                code.invokestatic(CD_LANEOPS, "store", STORE);
+            }
+            case Form.FP_RR -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rs2[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                code.invokestatic(own, m, RM2).iastore();
+            }
+            case Form.FP_SQRT -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                code.invokestatic(own, m, RM1).iastore();
+            }
+            case Form.FP_FMA -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rs2[i]);
+                fLoad(code, p.rs3[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                code.invokestatic(own, m, RM3).iastore();
+            }
+            case Form.FP_SGNJ -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rs2[i]);
+                code.invokestatic(own, m, II_I).iastore();
+            }
+            case Form.FP_MINMAX -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rs2[i]);
+                flagsAndLane(code);
+                code.invokestatic(own, m, FLAGS2).iastore();
+            }
+            case Form.FP_CMP -> {
+                xSlot(code, xDest(p.rd[i]));
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rs2[i]);
+                flagsAndLane(code);
+                code.invokestatic(own, m, FLAGS2).iastore();
+            }
+            case Form.FP_CLASS, Form.FMV_X_W -> {
+                xSlot(code, xDest(p.rd[i]));
+                fLoad(code, p.rs1[i]);
+                code.invokestatic(own, m, I_I).iastore();
+            }
+            case Form.FMV_W_X -> {
+                slot(code, F, p.rd[i]);
+                xLoad(code, p.rs1[i]);
+                code.invokestatic(own, m, I_I).iastore();
+            }
+            case Form.FCVT_W_S -> {
+                xSlot(code, xDest(p.rd[i]));
+                fLoad(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                code.invokestatic(own, m, RM1).iastore();
+            }
+            case Form.FCVT_S_W -> {
+                slot(code, F, p.rd[i]);
+                xLoad(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                code.invokestatic(own, m, RM1).iastore();
+            }
+            case Form.LOWP_TO_F -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                code.invokestatic(own, m, I_I).iastore();
+            }
+            case Form.LOWP_FROM_F -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                fLoad(code, p.rd[i]);
+                code.invokestatic(own, m, II_I).iastore();
+            }
+            case Form.SFU -> {
+                slot(code, F, p.rd[i]);
+                fLoad(code, p.rs1[i]);
+                code.invokestatic(semantics(fastSfu ? "SfuFast" : "Sfu"), m, I_I).iastore();
+            }
+            default -> throw new IllegalStateException("not compilable: form " + p.form[i]);
+        }
+    }
+}

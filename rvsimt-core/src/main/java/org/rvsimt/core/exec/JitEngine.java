@@ -1,0 +1,142 @@
+package org.rvsimt.core.exec;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.rvsimt.core.memory.MemoryFault;
+
+/**
+ * The JIT engine: runs compiled basic blocks and leaves everything else (jumps through registers,
+ * ecall, CSRs, atomics, SIMT control, instructions near the watchdog limit) to the interpreter,
+ * one instruction at a time. Instructions are counted per block. Divergence, reconvergence and
+ * barriers go through the same code as the interpreter's, so both engines agree bit for bit.
+ */
+public final class JitEngine implements WarpEngine {
+    private static final Object NOT_COMPILABLE = new Object();
+    private static final ConcurrentHashMap<Program, ConcurrentHashMap<Long, AtomicReferenceArray<Object>>> CACHES =
+            new ConcurrentHashMap<>();
+
+    private final Interpreter interpreter = new Interpreter();
+
+    /** Compiled blocks of one program for one (warp width, SFU mode), shared by all host threads. */
+    private static AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu) {
+        return CACHES.computeIfAbsent(p, k -> new ConcurrentHashMap<>())
+                .computeIfAbsent((long) width << 1 | (fastSfu ? 1 : 0), k -> new AtomicReferenceArray<>(p.length));
+    }
+
+    private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu) {
+        if (!p.contains(pc)) {
+            return null;
+        }
+        int i = (pc - p.base) >>> 2;
+        Object b = cache.get(i);
+        if (b == null) {
+            JitBlock compiled = new BlockCompiler(p, width, fastSfu).compile(i);
+            b = compiled == null ? NOT_COMPILABLE : compiled;
+            if (!cache.compareAndSet(i, null, b)) {
+                b = cache.get(i);
+            }
+        }
+        return b == NOT_COMPILABLE ? null : (JitBlock) b;
+    }
+
+    @Override
+    public void run(BlockContext c, Warp w, int quantum) {
+        Program p = c.spec.program();
+        int width = w.width;
+        boolean fastSfu = c.spec.fastSfu();
+        AtomicReferenceArray<Object> cache = cache(p, width, fastSfu);
+        long budget = c.spec.watchdog();
+        long full = width == 64 ? -1L : (1L << width) - 1;
+        int pc = w.pc;
+        long m = w.mask;
+        int rpcTop = Divergence.topRpc(w);
+        int steps = 0;
+        long lanes = 0;
+        int blockStart = pc;
+        try {
+            while (steps < quantum) {
+                if (pc == rpcTop) {
+                    w.pc = pc;
+                    w.mask = m;
+                    if (!Divergence.reconverge(w)) {
+                        break;
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                JitBlock b = block(cache, p, pc, width, fastSfu);
+                if (b == null || w.warpInstructions + steps + b.length() > budget) {
+                    w.pc = pc;
+                    w.mask = m;
+                    w.warpInstructions += steps;
+                    w.laneInstructions += lanes;
+                    steps = 0;
+                    lanes = 0;
+                    long before = w.warpInstructions;
+                    interpreter.run(c, w, 1);
+                    quantum -= (int) (w.warpInstructions - before);
+                    if (w.state != Warp.State.READY) {
+                        return;
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                blockStart = pc;
+                long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                steps += b.length();
+                lanes += (long) b.length() * Long.bitCount(m);
+                switch (b.end()) {
+                    case JitBlock.BRANCH -> {
+                        if (taken == m) {
+                            pc = b.target();
+                        } else if (taken == 0) {
+                            pc = b.nextPc();
+                        } else {
+                            w.pc = b.lastPc();
+                            w.mask = m;
+                            Divergence.branch(p.flow, w, b.lastPc(), taken, b.target());
+                            pc = w.pc;
+                            m = w.mask;
+                            rpcTop = Divergence.topRpc(w);
+                        }
+                    }
+                    case JitBlock.JAL -> {
+                        if (b.link()) {
+                            w.callDepth++;
+                        }
+                        pc = b.target();
+                    }
+                    default -> pc = b.nextPc();
+                }
+                if (b.stores() && c.barrierRequested) {
+                    c.barrierRequested = false;
+                    w.pc = pc;
+                    w.mask = m;
+                    Interpreter.enterBarrier(c, w, b.lastPc(), -1, c.warpCount);
+                    break;
+                }
+            }
+        } catch (MemoryFault mf) {
+            int done = (c.jitPc - blockStart) / 4 + 1;
+            steps += done;
+            lanes += (long) done * Long.bitCount(m);
+            throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
+        } catch (LaneOps.RoundingFault rf) {
+            int done = (c.jitPc - blockStart) / 4 + 1;
+            steps += done;
+            lanes += (long) done * Long.bitCount(m);
+            throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
+        } finally {
+            w.warpInstructions += steps;
+            w.laneInstructions += lanes;
+        }
+        if (w.state == Warp.State.READY) {
+            w.pc = pc;
+            w.mask = m;
+        }
+    }
+}

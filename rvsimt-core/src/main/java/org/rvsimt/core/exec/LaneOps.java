@@ -1,0 +1,48 @@
+package org.rvsimt.core.exec;
+
+import org.rvsimt.core.memory.Windows;
+
+/**
+ * Per-lane helpers that compiled blocks call (and HotSpot inlines): memory accesses with the VRAM
+ * fast path in line and the windows and faults in {@link BlockContext}, and the dynamic rounding
+ * mode. Kept tiny so they inline into the generated lane loops.
+ */
+final class LaneOps {
+    private LaneOps() { }
+
+    static int load(BlockContext c, Warp w, int lane, int addr, int width, boolean unsigned) {
+        if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
+            return Windows.load(c.mem, addr, width, unsigned);
+        }
+        return c.loadSlow(w, lane, addr, width, unsigned);
+    }
+
+    static void store(BlockContext c, Warp w, int lane, int addr, int width, int value) {
+        if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
+            Windows.store(c.mem, addr, width, value);
+        } else {
+            c.storeSlow(w, lane, addr, width, value);
+        }
+    }
+
+    /** The lane's frm for an instruction with rm = dyn; an invalid frm is an illegal instruction. */
+    static int dynamicRm(Warp w, int lane) {
+        int rm = w.frm[lane];
+        if (rm > 4) {
+            throw new RoundingFault(lane, rm);
+        }
+        return rm;
+    }
+
+    /** Dynamic rounding with a reserved frm value, raised inside a compiled block. */
+    static final class RoundingFault extends RuntimeException {
+        final int lane;
+        final int rm;
+
+        RoundingFault(int lane, int rm) {
+            super(null, null, false, false);
+            this.lane = lane;
+            this.rm = rm;
+        }
+    }
+}
