@@ -1,13 +1,108 @@
 package org.rvsimt.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rvsimt.cli.bench.BenchFailure;
+import org.rvsimt.cli.bench.BenchKernels;
+import org.rvsimt.cli.bench.BenchReport;
+import org.rvsimt.cli.bench.BenchRunner;
+import org.rvsimt.cli.bench.Tier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** Placeholder: the benchmark suite lands with the speed issue (this file is replaced wholesale). */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Run the performance suite of bench/.")
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Run the performance suite of bench/: saxpy, sgemm (naive and tiled), conv2d, softmax, bitonic sort,",
+            "mandelbrot and a CNN forward pass, on each engine at 1 and all host threads, each checked against a Java",
+            "reference and timed against the same computation in plain C (gcc -O2).",
+            "Exit codes: 0 all rows ran and passed their checks, 1 a row failed, 2 bad input."})
 final class BenchCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "print one JSON document with every row instead of the table")
+    boolean json;
+
+    @Option(names = "--quick", description = "small sizes for every engine (a fast check of the whole suite)")
+    boolean quick;
+
+    @Option(names = "--size", paramLabel = "tiny|quick|interp|full", description = "one size tier for every row")
+    String size;
+
+    @Option(names = "--engine", paramLabel = "interp|jit|both", description = "engines to run (default both)")
+    String engine = "both";
+
+    @Option(names = "--threads", paramLabel = "N[,N...]", split = ",",
+            description = "host thread counts; 'all' = cores (default 1,all)")
+    List<String> threads = List.of("1", "all");
+
+    @Option(names = "--case", paramLabel = "NAME", description = "run only this case (repeatable): saxpy, sgemm_naive, "
+            + "sgemm_tiled, conv2d, softmax, bitonic, mandelbrot, cnn")
+    List<String> cases = new ArrayList<>();
+
+    @Option(names = "--no-native", description = "do not build and run the gcc -O2 versions")
+    boolean noNative;
+
+    @Option(names = "--bench-dir", paramLabel = "DIR", description = "the bench/ folder (default: found above the "
+            + "working directory or the rvsimt jar)")
+    Path benchDir;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        throw new UserError("bench: not yet implemented");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> engines = switch (engine.toLowerCase(Locale.ROOT)) {
+            case "both" -> List.of("interp", "jit");
+            case "interp" -> List.of("interp");
+            case "jit" -> List.of("jit");
+            default -> throw new UserError("--engine: expected interp, jit or both, got '" + engine + "'");
+        };
+        Tier tier = null;
+        if (size != null) {
+            try {
+                tier = Tier.valueOf(size.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--size: expected tiny, quick, interp or full, got '" + size + "'");
+            }
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (String t : threads) {
+            int n;
+            if (t.trim().equalsIgnoreCase("all")) {
+                n = Runtime.getRuntime().availableProcessors();
+            } else {
+                try {
+                    n = Integer.parseInt(t.trim());
+                } catch (NumberFormatException e) {
+                    throw new UserError("--threads: expected numbers or 'all', got '" + t + "'");
+                }
+                if (n < 1 || n > 1024) {
+                    throw new UserError("--threads: " + n + " is not in 1..1024");
+                }
+            }
+            if (!counts.contains(n)) {
+                counts.add(n);
+            }
+        }
+        try {
+            BenchRunner.select(cases);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--case: " + e.getMessage());
+        }
+        BenchKernels files;
+        try {
+            files = new BenchKernels(BenchKernels.locate(benchDir));
+        } catch (BenchFailure e) {
+            throw new UserError("bench: " + e.getMessage());
+        }
+        BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier);
+        BenchReport report = new BenchRunner(files, err).run(plan);
+        out.print(json ? report.json() + System.lineSeparator() : report.table());
+        out.flush();
+        return report.allOk() ? Main.OK : Main.FAILED;
     }
 }

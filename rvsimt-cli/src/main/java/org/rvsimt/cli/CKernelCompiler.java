@@ -160,7 +160,7 @@ public final class CKernelCompiler {
         String[] lines = output.split("\\R");
         for (String l : lines) {
             if (l.contains(": error:") || l.contains(": fatal error:")) {
-                return l.strip();
+                return l.strip() + hint(l);
             }
         }
         for (String l : lines) {
@@ -174,6 +174,25 @@ public final class CKernelCompiler {
             }
         }
         return source + ": compilation failed";
+    }
+
+    /** A hint for link errors that mean "this needs a runtime library rvsimt does not have". */
+    private static String hint(String line) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("undefined symbol: (\\S+)").matcher(line);
+        if (!m.find()) {
+            return "";
+        }
+        String sym = m.group(1);
+        if (sym.matches("__.*df\\d?") || sym.startsWith("__extendsfdf") || sym.startsWith("__truncdfsf")) {
+            return " (double arithmetic needs a soft-float library: use float, e.g. 1.0f)";
+        }
+        if (sym.matches("__(u?div|u?mod)di3")) {
+            return " (64-bit division is not available: use 32-bit integers)";
+        }
+        if (sym.matches("mem(cpy|set|move)") || sym.matches("[a-z][a-z0-9_]*")) {
+            return " (there is no libc; rvsimt.h has the device functions)";
+        }
+        return "";
     }
 
     private record Result(int exitCode, String output) { }

@@ -63,6 +63,16 @@ final class Cli {
             }
             return this;
         }
+
+        /** A command-line usage error: exit 2, "rvsimt: ..." then "Try '... --help' for more information.". */
+        Result badInputPlusTry() {
+            assertThat(code).as("exit code for a bad flag; stderr: %s", err).isEqualTo(Main.BAD_INPUT);
+            noTrace();
+            assertThat(errLines()).as("stderr is the message plus a Try line: %s", err).hasSize(2);
+            assertThat(errLines().get(0)).startsWith("rvsimt: ");
+            assertThat(errLines().get(1)).matches("Try 'rvsimt( [a-z]+)? --help' for more information\\.");
+            return this;
+        }
     }
 
     static Result run(String... args) {

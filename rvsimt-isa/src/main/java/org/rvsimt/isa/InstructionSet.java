@@ -115,10 +115,12 @@ public final class InstructionSet {
         }
         t.add("lui", dots(25) + "0110111", "rd, uimm20", Kind.UPPER, x, 17, "IntOps.lui", "rd = imm20 << 12");
         t.add("auipc", dots(25) + "0010111", "rd, uimm20", Kind.UPPER, x, 18, "IntOps.auipc", "rd = pc + (imm20 << 12)");
-        String[] opi = {"addi", "000", "slti", "010", "sltiu", "011", "xori", "100", "ori", "110", "andi", "111"};
-        for (int i = 0; i < opi.length; i += 2) {
-            t.add(opi[i], dots(17) + opi[i + 1] + "....." + OP_IMM, "rd, rs1, imm", Kind.ALU, x, 19 + i / 2,
-                    "IntOps." + opi[i].substring(0, opi[i].length() - 1), "rd = rs1 " + opi[i] + " imm");
+        // The immediate forms share the register forms' semantic functions (addi is add with an immediate).
+        String[] opi = {"addi", "000", "add", "slti", "010", "slt", "sltiu", "011", "sltu", "xori", "100", "xor",
+            "ori", "110", "or", "andi", "111", "and"};
+        for (int i = 0; i < opi.length; i += 3) {
+            t.add(opi[i], dots(17) + opi[i + 1] + "....." + OP_IMM, "rd, rs1, imm", Kind.ALU, x, 19 + i / 3,
+                    "IntOps." + opi[i + 2], "rd = rs1 " + opi[i + 2] + " imm");
         }
         String[] sh = {"slli", "0000000", "001", "srli", "0000000", "101", "srai", "0100000", "101"};
         for (int i = 0; i < sh.length; i += 3) {

@@ -50,11 +50,12 @@ public final class JitEngine implements WarpEngine {
         int pc = w.pc;
         long m = w.mask;
         int rpcTop = Divergence.topRpc(w);
-        int steps = 0;
+        int steps = 0;                 // not yet added to the warp's counters
         long lanes = 0;
+        int executed = 0;              // in this call, for the quantum (which must end where the interpreter's does)
         int blockStart = pc;
         try {
-            while (steps < quantum) {
+            while (executed < quantum) {
                 if (pc == rpcTop) {
                     w.pc = pc;
                     w.mask = m;
@@ -67,7 +68,8 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 JitBlock b = block(cache, p, pc, width, fastSfu);
-                if (b == null || w.warpInstructions + steps + b.length() > budget) {
+                if (b == null || w.warpInstructions + steps + b.length() > budget
+                        || executed + b.length() > quantum) {
                     w.pc = pc;
                     w.mask = m;
                     w.warpInstructions += steps;
@@ -76,7 +78,7 @@ public final class JitEngine implements WarpEngine {
                     lanes = 0;
                     long before = w.warpInstructions;
                     interpreter.run(c, w, 1);
-                    quantum -= (int) (w.warpInstructions - before);
+                    executed += (int) (w.warpInstructions - before);
                     if (w.state != Warp.State.READY) {
                         return;
                     }
@@ -88,6 +90,7 @@ public final class JitEngine implements WarpEngine {
                 blockStart = pc;
                 long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
                 steps += b.length();
+                executed += b.length();
                 lanes += (long) b.length() * Long.bitCount(m);
                 switch (b.end()) {
                     case JitBlock.BRANCH -> {

@@ -57,9 +57,6 @@ public final class LaunchRunner {
             if (w.error != null) {
                 throw w.error;
             }
-            wi += w.warpInstructions;
-            li += w.laneInstructions;
-            run += w.blocksRun;
             outcomes.addAll(w.outcomes);
             if (w.fault != null && w.faultBlock < faultAt) {
                 fault = w.fault;
@@ -72,6 +69,12 @@ public final class LaunchRunner {
         long exitBlock = -1;
         int exitThread = -1;
         for (BlockRunner.BlockOutcome o : outcomes) {
+            if (o.block() > faultAt) {
+                break;     // blocks after a fault ran only on some thread counts: leave them out
+            }
+            wi += o.warpInstructions();
+            li += o.laneInstructions();
+            run++;
             console.addAll(o.console());
             if (o.exitThread() >= 0 && exitBlock < 0) {
                 exitCode = o.exitCode();
@@ -88,9 +91,6 @@ public final class LaunchRunner {
         final AtomicLong stopAfter;
         final long blocks;
         final List<BlockRunner.BlockOutcome> outcomes = new ArrayList<>();
-        long warpInstructions;
-        long laneInstructions;
-        long blocksRun;
         KernelFault fault;
         long faultBlock = Long.MAX_VALUE;
         RuntimeException error;
@@ -111,13 +111,7 @@ public final class LaunchRunner {
                         break;
                     }
                     try {
-                        BlockRunner.BlockOutcome o = runner.run(b);
-                        warpInstructions += o.warpInstructions();
-                        laneInstructions += o.laneInstructions();
-                        blocksRun++;
-                        if (!o.console().isEmpty() || o.exitThread() >= 0) {
-                            outcomes.add(o);
-                        }
+                        outcomes.add(runner.run(b));
                     } catch (KernelFault.Signal s) {
                         collectPartialCounts();
                         if (fault == null || b < faultBlock) {
@@ -134,16 +128,17 @@ public final class LaunchRunner {
             }
         }
 
+        /** The faulting block's counts and console up to the fault. */
         private void collectPartialCounts() {
+            long wi = 0;
+            long li = 0;
             for (Warp w : runner.context().warps) {
-                warpInstructions += w.warpInstructions;
-                laneInstructions += w.laneInstructions;
+                wi += w.warpInstructions;
+                li += w.laneInstructions;
             }
             runner.context().flushConsole();
-            if (!runner.context().console.isEmpty()) {
-                outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
-                        new ArrayList<>(runner.context().console), 0, -1));
-            }
+            outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, wi, li,
+                    new ArrayList<>(runner.context().console), 0, -1));
         }
     }
 }

@@ -29,29 +29,4 @@ class KnownBugsTest {
             return out.readInts();
         }
     }
-
-    /**
-     * KNOWN BUG: {@code sltiu} (and so the {@code seqz} pseudo-instruction) cannot be loaded: the
-     * launch throws {@code IllegalStateException: no engine implementation for sltiu (IntOps.slti)}.
-     * InstructionSet derives the semantics name of the OP-IMM instructions by dropping the last
-     * letter of the mnemonic, which turns {@code sltiu} into {@code slti} instead of {@code sltu}
-     * (docs/isa.md shows {@code sltiu ... IntOps.slti}).
-     * Fix (rvsimt-isa InstructionSet, the {@code opi} loop): use
-     * {@code opi[i].equals("sltiu") ? "sltu" : opi[i].substring(0, opi[i].length() - 1)}.
-     */
-    @Test
-    void sltiuAndSeqz() throws Exception {
-        int[] r = run("""
-                    li t0, 5
-                    sltiu t1, t0, 7
-                    sltiu t2, t0, -1
-                    sltiu t3, t0, 5
-                    seqz t4, zero
-                    sw t1, 0(t6)
-                    sw t2, 4(t6)
-                    sw t3, 8(t6)
-                    sw t4, 12(t6)
-                """, 4);
-        assertThat(r).containsExactly(1, 1, 0, 1);
-    }
 }

@@ -37,9 +37,9 @@ import org.rvsimt.isa.elf.Segment;
  * ({@link RandomProgram}: straight-line code, counted and nested loops, forward branches and
  * jumps, inline calls, every load/store width, AMOs and lr/sc, all of F with every rounding mode
  * and dyn with random frm, fflags/frm/fcsr accesses) run on qemu (built by clang-19 + lld) and on
- * rvsimt as one thread, three times: assembled by rvsimt's own assembler with 32-lane warps and
- * with 1-lane warps, and clang's ELF with 32-lane warps (so an assembler bug and an engine bug
- * can be told apart). All 31 x registers, the 32 f registers (raw bits), fcsr (fflags and frm) and
+ * rvsimt as one thread, six times: assembled by rvsimt's own assembler on both engines (interp,
+ * jit) with 32-lane and with 1-lane warps, and clang's ELF on both engines with 32-lane warps (so
+ * an assembler bug and an engine bug can be told apart). All 31 x registers, the 32 f registers (raw bits), fcsr (fflags and frm) and
  * the data area must agree bit for bit; the text and data rvsimt's assembler lays out must equal
  * clang's byte for byte.
  *
@@ -54,23 +54,44 @@ class QemuDifferentialTest {
      * KNOWN BUG: instructions the engine cannot run yet, left out of the random programs until
      * {@link KnownBugsTest} passes; then empty this set.
      */
-    static final java.util.Set<String> AVOID = java.util.Set.of("sltiu", "seqz");
+    static final java.util.Set<String> AVOID = java.util.Set.of();
 
-    private record Variant(String name, boolean clangElf, int warpSize) { }
+    private record Variant(String name, boolean clangElf, int device) { }
 
-    private static final Variant[] VARIANTS = {
-        new Variant("rvsimt asm, warp 32", false, 32),
-        new Variant("rvsimt asm, warp 1", false, 1),
-        new Variant("clang ELF, warp 32", true, 32),
+    /** Device configurations, by index: interp and jit, 32-lane and 1-lane warps. */
+    private static final DeviceConfig[] CONFIGS = {
+        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("interp"),
+        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("jit"),
+        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("interp").withWarpSize(1),
+        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("jit").withWarpSize(1),
     };
 
-    /** Per worker thread: one device per warp size, reused across programs. */
+    private static final Variant[] VARIANTS = {
+        new Variant("rvsimt asm, interp, warp 32", false, 0),
+        new Variant("rvsimt asm, jit, warp 32", false, 1),
+        new Variant("rvsimt asm, interp, warp 1", false, 2),
+        new Variant("rvsimt asm, jit, warp 1", false, 3),
+        new Variant("clang ELF, interp, warp 32", true, 0),
+        new Variant("clang ELF, jit, warp 32", true, 1),
+    };
+
+    /** Per worker thread: one device per configuration, reused across programs. */
     private static final class Devices {
-        final Device warp32 = Device.open(DeviceConfig.defaults().withVram(4L << 20).withThreads(1));
-        final Device warp1 = Device.open(DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withWarpSize(1));
-        final Buffer out32 = warp32.alloc(RandomProgram.RESULT_BYTES);
-        final Buffer out1 = warp1.alloc(RandomProgram.RESULT_BYTES);
+        final Device[] devices = new Device[CONFIGS.length];
+        final Buffer[] out = new Buffer[CONFIGS.length];
+
+        Devices() {
+            for (int i = 0; i < CONFIGS.length; i++) {
+                devices[i] = Device.open(CONFIGS[i]);
+                out[i] = devices[i].alloc(RandomProgram.RESULT_BYTES);
+            }
+        }
     }
+
+    /** Wall time per phase, summed over the worker threads: clang, qemu, rvsimt's assembler, each variant. */
+    private final java.util.concurrent.atomic.LongAdder[] phaseNanos =
+            java.util.stream.Stream.generate(java.util.concurrent.atomic.LongAdder::new).limit(3 + VARIANTS.length)
+                    .toArray(java.util.concurrent.atomic.LongAdder[]::new);
 
     private final ConcurrentLinkedQueue<Devices> allDevices = new ConcurrentLinkedQueue<>();
     private final ThreadLocal<Devices> devices = ThreadLocal.withInitial(() -> {
@@ -113,8 +134,9 @@ class QemuDifferentialTest {
         } finally {
             pool.shutdownNow();
             for (Devices d : allDevices) {
-                d.warp32.close();
-                d.warp1.close();
+                for (Device dev : d.devices) {
+                    dev.close();
+                }
             }
             if (!keep && failures.isEmpty()) {
                 Toolchain.deleteTree(dir);
@@ -123,6 +145,18 @@ class QemuDifferentialTest {
         System.out.printf("qemu differential: seed 0x%x, %d programs, %d body instructions, %d instructions run"
                 + " per variant, %d failing, %.1f s%s%n", seed, count, totals[0], totals[1], totals[2],
                 (System.nanoTime() - t0) / 1e9, failures.isEmpty() && !keep ? "" : ", sources in " + dir);
+        StringBuilder phases = new StringBuilder("  time per phase (summed over workers): ");
+        String[] names = new String[3 + VARIANTS.length];
+        names[0] = "clang";
+        names[1] = "qemu";
+        names[2] = "rvsimt asm";
+        for (int i = 0; i < VARIANTS.length; i++) {
+            names[3 + i] = VARIANTS[i].name;
+        }
+        for (int i = 0; i < names.length; i++) {
+            phases.append(i > 0 ? ", " : "").append(names[i]).append(String.format(" %.1f s", phaseNanos[i].sum() / 1e9));
+        }
+        System.out.println(phases);
         assertThat(failures).as("programs that disagree with qemu (seed 0x%x, sources in %s)", seed, dir).isEmpty();
     }
 
@@ -187,13 +221,17 @@ class QemuDifferentialTest {
                 p.straightLine ? "straight-line" : "with control flow");
         byte[] clangElf;
         try {
+            long t = System.nanoTime();
             clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA);
+            phaseNanos[0].add(System.nanoTime() - t);
         } catch (IOException e) {
             return new Outcome(p.bodyInstructions, 0, where + ": clang rejected the generated source: "
                     + e.getMessage());
         }
         Path elf = dir.resolve(name + ".elf");
+        long tq = System.nanoTime();
         Toolchain.Run q = Toolchain.qemu(dir, elf, 30);
+        phaseNanos[1].add(System.nanoTime() - tq);
         if (q.exitStatus() != 0 || q.stdout().length != RandomProgram.RESULT_BYTES) {
             return new Outcome(p.bodyInstructions, 0, where + ": qemu run failed (status " + q.exitStatus() + ", "
                     + q.stdout().length + " bytes): " + q.stderr());
@@ -204,9 +242,11 @@ class QemuDifferentialTest {
         Kernel ownKernel;
         AssembledProgram own;
         try {
+            long ta = System.nanoTime();
             own = Assembler.assemble(mutateOwn == null ? p.source : mutateOwn.apply(p.source), name + ".S",
                     new AsmOptions(RandomProgram.TEXT, RandomProgram.DATA));
             ownKernel = Kernel.fromElf(own.toElf(), name + ".S", 4L << 20);
+            phaseNanos[2].add(System.nanoTime() - ta);
         } catch (AsmException e) {
             return new Outcome(p.bodyInstructions, 0, where + ": rvsimt's assembler rejected the source clang accepts: "
                     + e.getMessage() + keepNote(dir, name));
@@ -217,18 +257,21 @@ class QemuDifferentialTest {
             failure.append(where).append(": rvsimt's assembler and clang disagree: ").append(layout).append('\n');
         }
         long lanes = 0;
-        for (Variant v : VARIANTS) {
+        for (int vi = 0; vi < VARIANTS.length; vi++) {
+            Variant v = VARIANTS[vi];
             Kernel k = v.clangElf ? clangKernel : ownKernel;
             if (!v.clangElf && layout != null || mutateOwn != null && v.clangElf) {
                 continue;   // its addresses differ from qemu's; the clang-ELF run still checks the engine
             }
             Devices d = devices.get();
-            Device dev = v.warpSize == 1 ? d.warp1 : d.warp32;
-            Buffer out = v.warpSize == 1 ? d.out1 : d.out32;
+            Device dev = d.devices[v.device];
+            Buffer out = d.out[v.device];
             out.fill((byte) 0);
             int entry = k.symbol("kernel_start").orElseThrow();
+            long tv = System.nanoTime();
             LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(1), 0,
                     LaunchOptions.defaults().withEntry(entry).withWatchdog(10_000_000), out);
+            phaseNanos[3 + vi].add(System.nanoTime() - tv);
             lanes = r.laneInstructions();
             if (!r.ok()) {
                 failure.append(where).append(", ").append(v.name).append(": rvsimt faulted: ")

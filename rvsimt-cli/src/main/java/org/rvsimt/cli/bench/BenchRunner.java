@@ -1,0 +1,198 @@
+package org.rvsimt.cli.bench;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.DeviceException;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.isa.asm.AsmException;
+
+/**
+ * Runs the suite: for every case, engine and thread count one row. A row opens a device, uploads
+ * the inputs, runs once untimed (warming up the simulator's own JIT-compiled code), then times up
+ * to {@link Workload#repetitions()} runs (fewer once {@link #TIMED_BUDGET_NANOS} is spent) and
+ * keeps the fastest; the output of the last run is checked against the Java reference, and its
+ * checksum against the native program's.
+ */
+public final class BenchRunner {
+    /** Stop repeating a row's timed runs once they took this long in total (at least one run). */
+    static final long TIMED_BUDGET_NANOS = 3_000_000_000L;
+    /** Short rows keep repeating (up to {@link #MAX_RUNS}) until their timed runs took this long. */
+    static final long SHORT_ROW_NANOS = 1_000_000_000L;
+    static final int MAX_RUNS = 10;
+
+    /**
+     * What to run.
+     *
+     * @param quick     QUICK sizes for every engine
+     * @param engines   "interp", "jit"
+     * @param threads   host thread counts
+     * @param cases     case names, empty for all
+     * @param nativeOn  build and run the gcc -O2 programs
+     * @param tier      a size tier for every row (tests), or null to choose by mode and engine
+     */
+    public record Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases,
+                       boolean nativeOn, Tier tier) { }
+
+    private final BenchKernels files;
+    private final PrintWriter progress;
+
+    public BenchRunner(BenchKernels files, PrintWriter progress) {
+        this.files = files;
+        this.progress = progress;
+    }
+
+    /** Every case, in report order. */
+    public static List<BenchCase> allCases() {
+        return List.of(new SaxpyCase(), new SgemmCase(false), new SgemmCase(true), new Conv2dCase(), new SoftmaxCase(),
+                new BitonicCase(), new MandelbrotCase(), new CnnCase());
+    }
+
+    public static List<BenchCase> select(List<String> names) {
+        if (names == null || names.isEmpty()) {
+            return allCases();
+        }
+        List<BenchCase> out = new ArrayList<>();
+        for (String n : names) {
+            BenchCase c = allCases().stream().filter(x -> x.name().equals(n.toLowerCase(Locale.ROOT))).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no case '" + n + "' (cases: "
+                            + String.join(", ", allCases().stream().map(BenchCase::name).toList()) + ")"));
+            if (!out.contains(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Which engine a device asked for {@code engine} really runs: a one-instruction launch.
+     * Until the JIT lands, "jit" reports "interp".
+     */
+    public static String probe(String engine) {
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1).withVram(2L << 20))) {
+            Kernel k = Kernel.fromAssembly("        .globl probe\nprobe:  ret\n", "probe.S");
+            LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0);
+            return r.engine();
+        } catch (AsmException | DeviceException e) {
+            return "?";
+        }
+    }
+
+    /** The size tier of a row. */
+    static Tier tierFor(Plan plan, String engine, Map<String, String> ran) {
+        if (plan.tier() != null) {
+            return plan.tier();
+        }
+        if (plan.quick()) {
+            return Tier.QUICK;
+        }
+        // The nominal sizes are for a compiling engine; an engine that turns out to be the
+        // interpreter gets the interpreter's sizes, so the suite stays within its time budget.
+        return engine.equals("interp") || !engine.equals(ran.get(engine)) ? Tier.INTERP : Tier.FULL;
+    }
+
+    public BenchReport run(Plan plan) {
+        long t0 = System.nanoTime();
+        Double startLoad = BenchReport.loadAverage();
+        Map<String, String> ran = new LinkedHashMap<>();
+        for (String e : plan.engines()) {
+            ran.put(e, probe(e));
+        }
+        List<BenchRow> rows = new ArrayList<>();
+        try (NativeRunner natives = new NativeRunner(files)) {
+            for (BenchCase c : select(plan.cases())) {
+                Map<Tier, Workload> workloads = new HashMap<>();
+                Map<Tier, NativeRunner.Result> nativeResults = new HashMap<>();
+                for (String engine : plan.engines()) {
+                    Tier tier = tierFor(plan, engine, ran);
+                    Workload w;
+                    try {
+                        w = workloads.computeIfAbsent(tier, t -> c.workload(t, files));
+                    } catch (BenchFailure f) {
+                        for (int threads : plan.threads()) {
+                            rows.add(failed(c, "?", tier, engine, threads, f.getMessage()));
+                        }
+                        continue;
+                    }
+                    NativeRunner.Result nat = null;
+                    if (plan.nativeOn()) {
+                        nat = nativeResults.computeIfAbsent(tier, t -> {
+                            say("%-12s %-22s native gcc -O2 ...", c.name(), w.size());
+                            return natives.run(c.name(), w.nativeRepetitions(), w.nativeArgs());
+                        });
+                    }
+                    for (int threads : plan.threads()) {
+                        BenchRow row = runRow(c, w, tier, engine, threads, nat);
+                        rows.add(row);
+                        say("%-12s %-22s %-6s x%d: %s", c.name(), w.size(), engine, threads, summary(row));
+                    }
+                }
+            }
+            return new BenchReport(rows, ran, plan, natives.version(), System.nanoTime() - t0,
+                    startLoad);
+        }
+    }
+
+    private BenchRow runRow(BenchCase c, Workload w, Tier tier, String engine, int threads, NativeRunner.Result nat) {
+        long start = System.nanoTime();
+        DeviceConfig config = DeviceConfig.defaults().withEngine(engine).withThreads(threads).withVram(w.vramBytes());
+        try (Device d = Device.open(config)) {
+            w.upload(d);
+            w.reset(d);
+            w.run(d);                              // warm-up, untimed
+            Workload.Run best = null;
+            List<Long> times = new ArrayList<>();
+            long spent = 0;
+            while (times.size() < MAX_RUNS && (times.isEmpty()
+                    || (times.size() < w.repetitions() ? spent < TIMED_BUDGET_NANOS : spent < SHORT_ROW_NANOS))) {
+                w.reset(d);
+                Workload.Run r = w.run(d);
+                times.add(r.wallNanos());
+                spent += r.wallNanos();
+                if (best == null || r.wallNanos() < best.wallNanos()) {
+                    best = r;
+                }
+            }
+            Check check = w.check(d);
+            Boolean checksumOk = null;
+            if (nat != null && nat.ok()) {
+                double mine = w.checksum(d);
+                double tol = w.checksumTolerance() * Math.max(1, Math.abs(nat.checksum()));
+                checksumOk = Math.abs(mine - nat.checksum()) <= tol;
+            }
+            return new BenchRow(c.name(), w.size(), tier, engine, best.engine(), threads, best, times, check, nat,
+                    checksumOk, System.nanoTime() - start, w.extras(), null);
+        } catch (BenchFailure | DeviceException e) {
+            return failed(c, w.size(), tier, engine, threads, e.getMessage());
+        }
+    }
+
+    private static BenchRow failed(BenchCase c, String size, Tier tier, String engine, int threads, String why) {
+        return new BenchRow(c.name(), size, tier, engine, "?", threads, null, List.of(), null, null, null, 0, Map.of(),
+                why);
+    }
+
+    private static String summary(BenchRow r) {
+        if (r.error() != null) {
+            return "ERROR " + r.error();
+        }
+        return String.format(Locale.ROOT, "%.1f ms, %s lane-instr/s, check %s%s", r.wallMs(),
+                BenchReport.si(r.laneRate()), r.check().pass() ? "ok" : "FAILED (" + r.check().detail() + ")",
+                Boolean.FALSE.equals(r.nativeChecksumOk()) ? ", native checksum MISMATCH" : "");
+    }
+
+    private void say(String format, Object... args) {
+        if (progress != null) {
+            progress.println("bench: " + String.format(Locale.ROOT, format, args));
+            progress.flush();
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package org.rvsimt.cli.bench;
+
+import java.util.List;
+import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.RandomFill;
+
+/**
+ * Row-wise softmax (bench/kernels/softmax.S): one warp per row, max and sum combined across the
+ * warp with vx_shfl_bfly, e^x from the SFU's fexp.s. Block 256 (8 warps), grid ceil(rows/8).
+ */
+final class SoftmaxCase implements BenchCase {
+
+    @Override
+    public String name() {
+        return "softmax";
+    }
+
+    @Override
+    public String description() {
+        return "row softmax, one warp per row, shuffle-butterfly max/sum, fexp.s; block 256 (8 rows)";
+    }
+
+    /** {rows, cols}. */
+    static int[] shape(Tier tier) {
+        return switch (tier) {
+            case TINY -> new int[] {20, 100};
+            case QUICK -> new int[] {256, 1024};
+            case INTERP -> new int[] {2048, 1024};
+            case FULL -> new int[] {8192, 1024};
+        };
+    }
+
+    @Override
+    public Workload workload(Tier tier, BenchKernels kernels) {
+        int[] s = shape(tier);
+        return new W(s[0], s[1], kernels);
+    }
+
+    private static final class W extends Workload {
+        final int rows;
+        final int cols;
+        final BenchKernels kernels;
+        final float[] in;
+        double[] ref;
+        Buffer inb;
+        Buffer outb;
+
+        W(int rows, int cols, BenchKernels kernels) {
+            this.rows = rows;
+            this.cols = cols;
+            this.kernels = kernels;
+            this.in = RandomFill.floats(rows * cols, 31, -4, 4);
+        }
+
+        @Override
+        public String size() {
+            return rows + "x" + cols;
+        }
+
+        @Override
+        public long vramBytes() {
+            return Data.vram(8L * rows * cols);
+        }
+
+        @Override
+        public void upload(Device d) {
+            inb = d.alloc(4L * rows * cols).write(Data.bytes(in));
+            outb = d.alloc(4L * rows * cols);
+        }
+
+        @Override
+        public Run run(Device d) {
+            Launches l = new Launches("softmax");
+            long t = time(() -> l.add(d.launch(kernels.kernel("softmax.S"), Dim3.of((rows + 7) / 8), Dim3.of(256), 0,
+                    rows, cols, inb, outb)));
+            return l.toRun(t);
+        }
+
+        @Override
+        public Check check(Device d) {
+            if (ref == null) {
+                ref = reference(in, rows, cols);
+            }
+            return Check.relative("max relative error vs double reference", outb.readFloats(), ref, 1e-5);
+        }
+
+        @Override
+        public List<String> nativeArgs() {
+            return List.of(Integer.toString(rows), Integer.toString(cols));
+        }
+
+        @Override
+        public double checksum(Device d) {
+            return Data.weightedSum(outb.readFloats());
+        }
+    }
+
+    /** Softmax of each row in double. */
+    static double[] reference(float[] in, int rows, int cols) {
+        double[] out = new double[rows * cols];
+        for (int r = 0; r < rows; r++) {
+            double max = Double.NEGATIVE_INFINITY;
+            for (int c = 0; c < cols; c++) {
+                max = Math.max(max, in[r * cols + c]);
+            }
+            double sum = 0;
+            for (int c = 0; c < cols; c++) {
+                double e = Math.exp(in[r * cols + c] - max);
+                out[r * cols + c] = e;
+                sum += e;
+            }
+            for (int c = 0; c < cols; c++) {
+                out[r * cols + c] /= sum;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,131 @@
+package org.rvsimt.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rvsimt.cli.Main;
+
+/** Every bench case at its tiny size, on both engine names, against its Java reference; the report formats. */
+class BenchSuiteTest {
+    private static final BenchKernels FILES = new BenchKernels(BenchKernels.locate(null));
+
+    static Stream<Arguments> casesAndEngines() {
+        List<Arguments> out = new ArrayList<>();
+        for (BenchCase c : BenchRunner.allCases()) {
+            for (String e : List.of("interp", "jit")) {
+                out.add(Arguments.of(c.name(), e));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("casesAndEngines")
+    void tinyCaseMatchesItsReference(String name, String engine) {
+        BenchReport report = new BenchRunner(FILES, null)
+                .run(new BenchRunner.Plan(false, List.of(engine), List.of(1, 2), List.of(name), false, Tier.TINY));
+        assertThat(report.rows()).hasSize(2);
+        for (BenchRow r : report.rows()) {
+            assertThat(r.error()).as("%s %s x%d", name, engine, r.threads()).isNull();
+            assertThat(r.check().pass()).as("%s %s x%d: %s %s", name, engine, r.threads(), r.check().what(),
+                    r.check().detail()).isTrue();
+            assertThat(r.engineRan()).isIn("interp", "jit");
+            assertThat(r.best().warpInstructions()).isPositive();
+            assertThat(r.best().laneInstructions()).isGreaterThanOrEqualTo(r.best().warpInstructions());
+            assertThat(r.best().simtEfficiency()).isBetween(0.01, 1.0);
+            assertThat(r.runs()).isPositive();
+        }
+        // Counters do not depend on the host thread count.
+        assertThat(report.rows().get(0).best().laneInstructions()).isEqualTo(report.rows().get(1).best().laneInstructions());
+    }
+
+    @Test
+    void nativeProgramsComputeTheSameAsTheDevice() {
+        assumeTrue(Files.isExecutable(NativeRunner.GCC), "no /usr/bin/gcc");
+        BenchReport report = new BenchRunner(FILES, null)
+                .run(new BenchRunner.Plan(false, List.of("interp"), List.of(1), List.of(), true, Tier.TINY));
+        assertThat(report.rows()).hasSize(BenchRunner.allCases().size());
+        for (BenchRow r : report.rows()) {
+            assertThat(r.nativeResult().ok()).as("%s: %s", r.caseName(), r.nativeResult().status()).isTrue();
+            assertThat(r.nativeResult().seconds()).as(r.caseName()).isPositive();
+            assertThat(r.nativeChecksumOk()).as("%s: native checksum %s", r.caseName(), r.nativeResult().checksum())
+                    .isTrue();
+            assertThat(r.slowdown()).as(r.caseName()).isPositive();
+        }
+    }
+
+    @Test
+    void jsonIsOneDocumentWithEveryColumn() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--json", "--case", "saxpy", "--case", "cnn",
+            "--threads", "1,2", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.isObject()).isTrue();
+        assertThat(doc.path("machine").path("cores").asInt()).isPositive();
+        assertThat(doc.path("machine").path("jvm").asText()).isNotEmpty();
+        assertThat(doc.path("machine").path("os_arch").asText()).isNotEmpty();
+        assertThat(doc.path("mode").asText()).isEqualTo("tiny");
+        assertThat(doc.path("all_ok").asBoolean()).isTrue();
+        JsonNode rows = doc.path("rows");
+        assertThat(rows.size()).isEqualTo(2 * 2 * 2);
+        for (JsonNode r : rows) {
+            for (String f : List.of("case", "size", "size_tier", "engine", "engine_ran", "threads", "warp_instructions",
+                "lane_instructions", "wall_ms", "lane_instructions_per_second", "simt_efficiency", "native_ms",
+                "slowdown_vs_native", "check", "timed_runs", "run_ms")) {
+                assertThat(r.has(f)).as("row has %s: %s", f, r).isTrue();
+            }
+            assertThat(r.path("status").asText()).isEqualTo("ok");
+            assertThat(r.path("lane_instructions").asLong()).isPositive();
+            assertThat(r.path("native_status").asText()).isEqualTo("off");
+            assertThat(r.path("check").path("pass").asBoolean()).isTrue();
+        }
+        JsonNode cnn = rows.get(rows.size() - 1);
+        assertThat(cnn.path("case").asText()).isEqualTo("cnn");
+        assertThat(cnn.path("forward_ms").asDouble()).isPositive();
+        assertThat(cnn.path("total_ms").asDouble()).isGreaterThanOrEqualTo(cnn.path("forward_ms").asDouble());
+        assertThat(doc.path("targets").isArray()).isTrue();
+    }
+
+    @Test
+    void tableHasTheColumnsAndTheMachine() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--case", "mandelbrot", "--engine", "interp",
+            "--threads", "1", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+        String table = out.toString();
+        assertThat(table).contains("machine:").contains(" cores").contains("Java ")
+                .contains("case").contains("size").contains("engine").contains("thr").contains("warp-instr")
+                .contains("lane-instr").contains("wall ms").contains("lane-instr/s").contains("SIMT eff")
+                .contains("native ms").contains("vs native").contains("mandelbrot").contains("64x64 it64");
+        assertThat(err.toString()).contains("bench: mandelbrot");
+    }
+
+    @Test
+    void badFlagsAreOneLineErrors() {
+        for (String[] args : List.of(new String[] {"bench", "--engine", "gpu"}, new String[] {"bench", "--case", "nope"},
+                new String[] {"bench", "--threads", "0"}, new String[] {"bench", "--threads", "x"},
+                new String[] {"bench", "--size", "huge"})) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+            assertThat(code).as(String.join(" ", args)).isEqualTo(Main.BAD_INPUT);
+            assertThat(err.toString().lines().toList()).as(err.toString()).hasSize(1);
+            assertThat(err.toString()).startsWith("rvsimt: ").doesNotContain("Exception");
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.rvsimt.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rvsimt.cli.CKernelCompiler;
+import org.rvsimt.cli.UserError;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.isa.elf.ElfImage;
+
+/** {@link CKernelCompiler}: what it produces and how it reports problems (one UserError line). */
+class CKernelCompilerTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void needsClang() {
+        KernelApiTest.assumeClang();
+    }
+
+    @Test
+    void compilesALibraryKernelLinkedAtZero() throws Exception {
+        Path src = KernelManifest.kernelsDir().resolve("vecadd_c/vecadd.c");
+        byte[] elf = CKernelCompiler.compile(src, "vecadd", null);
+        Kernel k = Kernel.fromElf(elf, "vecadd.c", 64 << 20);
+        assertThat(k.symbol("vecadd")).contains(0);
+        assertThat(k.entry()).isZero();
+        ElfImage image = k.image();
+        image.segments().forEach(s -> assertThat(Integer.toUnsignedLong(s.vaddr()) + s.memSize()).isLessThanOrEqualTo(1 << 20));
+    }
+
+    @Test
+    void compileErrorIsTheFirstErrorLine() throws Exception {
+        Path src = tmp.resolve("bad.c");
+        Files.writeString(src, "int ok;\nvoid k(int *p) {\n  int x = ;\n  undeclared();\n}\n");
+        assertThatThrownBy(() -> CKernelCompiler.compile(src, "k", null))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith(src + ":3:")
+                .hasMessageContaining("error: expected expression")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void doubleArithmeticGetsAHint() throws Exception {
+        Path src = tmp.resolve("dbl.c");
+        Files.writeString(src, "__attribute__((used)) void k(double *p) { p[0] = p[1] * 3.0; }\n");
+        assertThatThrownBy(() -> CKernelCompiler.compile(src, "k", null))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("undefined symbol: __muldf3")
+                .hasMessageContaining("use float");
+    }
+
+    @Test
+    void missingCompilerOverride() {
+        Path src = KernelManifest.kernelsDir().resolve("vecadd_c/vecadd.c");
+        assertThatThrownBy(() -> CKernelCompiler.compile(src, "vecadd", "/nonexistent/clang-42"))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("/nonexistent/clang-42 not found");
+    }
+
+    @Test
+    void missingSource() {
+        assertThatThrownBy(() -> CKernelCompiler.compile(tmp.resolve("nope.c"), "k", null))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("nope.c: no such file");
+    }
+
+    @Test
+    void sourceOutsideTheKernelsTreeUsesTheBuiltInLinkerScript() throws Exception {
+        Path src = tmp.resolve("plain.c");
+        Files.writeString(src, "__attribute__((used)) void k(int *p) { p[0] = 42; }\n");
+        String old = System.getProperty("rvsimt.home");
+        System.clearProperty("rvsimt.home");
+        try {
+            Kernel k = Kernel.fromElf(CKernelCompiler.compile(src, "k", null), "plain.c", 64 << 20);
+            assertThat(k.symbol("k")).contains(0);
+        } finally {
+            if (old != null) {
+                System.setProperty("rvsimt.home", old);
+            }
+        }
+    }
+}

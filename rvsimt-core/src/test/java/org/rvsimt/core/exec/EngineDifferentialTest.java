@@ -1,0 +1,223 @@
+package org.rvsimt.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.LaunchOptions;
+import org.rvsimt.core.api.LaunchResult;
+
+/**
+ * The JIT must agree with the interpreter bit for bit: on seeded random SIMT programs (integer,
+ * floating point with every rounding mode, loads and stores, divergent if/else and loops with
+ * lane-dependent trip counts, votes, shuffles, atomics, occasional faults), the whole of VRAM, the
+ * counters, the console and the fault report must be identical.
+ */
+class EngineDifferentialTest {
+
+    static Stream<Integer> seeds() {
+        return IntStream.range(0, 60).boxed();
+    }
+
+    /** Generates one random kernel. Registers: s0 = this thread's 256-byte slot, s1 = shared counter. */
+    static final class ProgramGenerator {
+        private final SplittableRandom r;
+        private final StringBuilder sb = new StringBuilder();
+        private int labels;
+        private final String[] regs = {"t0", "t1", "t2", "t3", "t4", "t5", "a1", "a2", "a3", "a4", "a5", "a6", "s2",
+            "s3", "s4", "s5"};
+        private final String[] fregs = {"ft0", "ft1", "ft2", "ft3", "fa0", "fa1", "fa2", "fa3", "fs0", "fs1"};
+        private final String[] rms = {"", ", rne", ", rtz", ", rdn", ", rup", ", rmm"};
+
+        ProgramGenerator(long seed) {
+            r = new SplittableRandom(seed);
+        }
+
+        private String x() {
+            return regs[r.nextInt(regs.length)];
+        }
+
+        private String f() {
+            return fregs[r.nextInt(fregs.length)];
+        }
+
+        private void line(String s) {
+            sb.append("    ").append(s).append('\n');
+        }
+
+        String generate(boolean allowFault) {
+            line("lw s0, 0(a0)");
+            line("lw s1, 4(a0)");
+            line("csrr t0, vx_tid_x");
+            line("csrr t1, vx_bid_x");
+            line("csrr t2, vx_bdim_x");
+            line("mul t3, t1, t2");
+            line("add t0, t0, t3");
+            line("slli t6, t0, 8");
+            line("add s0, s0, t6");
+            line("slli t6, t1, 2");         // one atomic counter per block: blocks may run on any host thread
+            line("add s1, s1, t6");
+            line("csrr a7, vx_lane_id");
+            for (String reg : regs) {
+                line("li " + reg + ", " + r.nextInt());
+                line("xor " + reg + ", " + reg + ", t0");
+            }
+            for (int i = 0; i < fregs.length; i++) {
+                line("fcvt.s.w " + fregs[i] + ", " + x());
+            }
+            line("li t6, " + r.nextInt(5));
+            line("fsrm t6");
+            int n = 20 + r.nextInt(40);
+            for (int i = 0; i < n; i++) {
+                statement(2, allowFault && i == n / 2 && r.nextInt(3) == 0);
+            }
+            // Everything observable goes to memory: registers, float registers, fflags.
+            for (int i = 0; i < regs.length; i++) {
+                line("sw " + regs[i] + ", " + (4 * i) + "(s0)");
+            }
+            for (int i = 0; i < fregs.length; i++) {
+                line("fsw " + fregs[i] + ", " + (64 + 4 * i) + "(s0)");
+            }
+            line("frflags t6");
+            line("sw t6, 120(s0)");
+            line("ret");
+            return sb.toString();
+        }
+
+        private void statement(int depth, boolean fault) {
+            if (fault) {
+                line("li t6, 0x7ffffff0");
+                line("lw t6, 0(t6)");     // past the 64 MiB VRAM: out_of_bounds
+                return;
+            }
+            int kind = r.nextInt(depth > 0 ? 12 : 9);
+            String[] alu = {"add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and", "mul", "mulh",
+                "mulhsu", "mulhu", "div", "divu", "rem", "remu"};
+            String[] alui = {"addi", "slti", "sltiu", "xori", "ori", "andi"};
+            switch (kind) {
+                case 0, 1 -> line(alu[r.nextInt(alu.length)] + " " + x() + ", " + x() + ", " + x());
+                case 2 -> line(alui[r.nextInt(alui.length)] + " " + x() + ", " + x() + ", " + (r.nextInt(4096) - 2048));
+                case 3 -> {
+                    String[] fops = {"fadd.s", "fsub.s", "fmul.s", "fdiv.s"};
+                    line(fops[r.nextInt(4)] + " " + f() + ", " + f() + ", " + f() + rms[r.nextInt(rms.length)]);
+                }
+                case 4 -> {
+                    String[] fma = {"fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s"};
+                    line(fma[r.nextInt(4)] + " " + f() + ", " + f() + ", " + f() + ", " + f() + rms[r.nextInt(rms.length)]);
+                }
+                case 5 -> {
+                    String[] misc = {"fmin.s", "fmax.s", "fsgnj.s", "fsgnjn.s", "fsgnjx.s"};
+                    line(misc[r.nextInt(misc.length)] + " " + f() + ", " + f() + ", " + f());
+                    if (r.nextBoolean()) {
+                        line("fcvt.w.s " + x() + ", " + f() + rms[r.nextInt(rms.length)]);
+                    } else {
+                        line("flt.s " + x() + ", " + f() + ", " + f());
+                    }
+                }
+                case 6 -> {
+                    int off = 4 * (32 + r.nextInt(30));
+                    if (r.nextBoolean()) {
+                        line("sw " + x() + ", " + off + "(s0)");
+                    } else {
+                        line("lw " + x() + ", " + off + "(s0)");
+                    }
+                    if (r.nextBoolean()) {
+                        line("flw " + f() + ", " + (4 * (32 + r.nextInt(30))) + "(s0)");
+                    }
+                }
+                case 7 -> {
+                    switch (r.nextInt(4)) {
+                        case 0 -> line("vx_vote_ballot " + x() + ", " + x());
+                        case 1 -> line("vx_vote_any " + x() + ", " + x());
+                        case 2 -> {
+                            line("andi t6, " + x() + ", 0x1f");
+                            line("ori t6, t6, 0x7c0");
+                            line("vx_shfl_down " + x() + ", " + x() + ", t6");
+                        }
+                        default -> line("amoadd.w " + x() + ", " + x() + ", (s1)");
+                    }
+                }
+                case 8 -> {
+                    line("sqrt_guard:".replace("sqrt_guard:", "fsqrt.s " + f() + ", " + f() + rms[r.nextInt(rms.length)]));
+                    line("fexp.s " + f() + ", " + f());
+                    line("fcvt.bf16.s " + f() + ", " + f());
+                }
+                case 9, 10 -> {          // divergent if/else on a lane-dependent bit
+                    int l = labels++;
+                    line("andi t6, " + (r.nextBoolean() ? "a7" : x()) + ", " + (1 << r.nextInt(4)));
+                    line("beqz t6, else" + l);
+                    statement(depth - 1, false);
+                    statement(depth - 1, false);
+                    line("j end" + l);
+                    sb.append("else").append(l).append(":\n");
+                    statement(depth - 1, false);
+                    sb.append("end").append(l).append(":\n");
+                }
+                default -> {             // loop with a lane-dependent trip count
+                    int l = labels++;
+                    line("andi t6, a7, 7");
+                    line("addi t6, t6, 1");
+                    line("sw t6, 124(s0)");
+                    sb.append("loop").append(l).append(":\n");
+                    statement(depth - 1, false);
+                    line("lw t6, 124(s0)");
+                    line("addi t6, t6, -1");
+                    line("sw t6, 124(s0)");
+                    line("bnez t6, loop" + l);
+                }
+            }
+        }
+    }
+
+    private record Run(LaunchResult result, byte[] memory) { }
+
+    private static Run run(String engine, String src, int threads, int warp) throws Exception {
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(threads).withWarpSize(warp)
+                .withVram(8 << 20))) {
+            Kernel k = Kernel.fromAssembly(src, "random.S");
+            Buffer slots = d.alloc(256L * 4 * 96).fill((byte) 0x5A);
+            Buffer counter = d.alloc(16).fill((byte) 0);
+            LaunchResult r = d.launch(k, Dim3.of(4), Dim3.of(96), 0,
+                    LaunchOptions.defaults().withWatchdog(300_000), slots, counter);
+            return new Run(r, d.memory().clone());
+        }
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void jitMatchesInterpreter(int seed) throws Exception {
+        String src = new ProgramGenerator(seed).generate(true);
+        int warp = new int[] {32, 8, 64, 1, 32}[seed % 5];
+        int threads = seed % 2 + 1;
+        Run interp = run("interp", src, threads, warp);
+        Run jit = run("jit", src, threads, warp);
+        LaunchResult a = interp.result();
+        LaunchResult b = jit.result();
+        assertThat(b.warpInstructions()).as("warp instructions").isEqualTo(a.warpInstructions());
+        assertThat(b.laneInstructions()).as("lane instructions").isEqualTo(a.laneInstructions());
+        assertThat(b.console()).isEqualTo(a.console());
+        if (a.fault() == null) {
+            assertThat(b.fault()).as("fault").isNull();
+        } else {
+            assertThat(b.fault()).as("fault").isNotNull();
+            assertThat(b.fault().summary()).isEqualTo(a.fault().summary());
+        }
+        if (a.fault() != null && threads > 1) {
+            // After a fault, blocks past the faulting one may or may not have run on other host
+            // threads (as on a GPU): memory is only comparable on one thread.
+            interp = run("interp", src, 1, warp);
+            jit = run("jit", src, 1, warp);
+        }
+        int firstDiff = Arrays.mismatch(interp.memory(), jit.memory());
+        assertThat(firstDiff).as("first differing VRAM byte (seed %d):%n%s", seed, src).isEqualTo(-1);
+    }
+}
