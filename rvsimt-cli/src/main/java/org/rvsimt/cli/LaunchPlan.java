@@ -11,11 +11,16 @@ final class LaunchPlan {
     private LaunchPlan() { }
 
     /** The initial contents of a buffer argument, encoded in its element type. */
-    static byte[] contents(Manifest.BufferArg b, String manifest) {
+    static byte[] contents(Manifest.BufferArg b, String manifest, long vramBytes) {
+        long count = b.count();
+        if (count >= 0 && count * b.elem().bytes > vramBytes) {
+            throw new UserError(manifest + ": " + b.path() + ": a buffer of " + count * b.elem().bytes
+                    + " bytes does not fit in VRAM (" + (vramBytes >> 20) + " MiB)");
+        }
         if (b.file() != null) {
-            byte[] data = Files2.read(b.file());
+            byte[] data = readInput(b.file(), manifest, b.path() + ".file");
             if (data.length % b.elem().bytes != 0) {
-                throw new UserError(manifest + ": args '" + b.name() + "': file " + b.file().getFileName() + " has "
+                throw new UserError(manifest + ": " + b.path() + ".file: " + b.file().getFileName() + " has "
                         + data.length + " bytes, not a multiple of the " + b.elem().bytes + "-byte element");
             }
             return data;
@@ -80,10 +85,23 @@ final class LaunchPlan {
     record Check(String arg, boolean pass, double maxAbsErr, int mismatches, int firstBad, double got, double want,
                  String problem) { }
 
+    /** Reads a file a manifest names, with errors naming the manifest and the field. */
+    static byte[] readInput(Path file, String manifest, String field) {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new UserError(manifest + ": " + field + ": " + file.getFileName()
+                    + (java.nio.file.Files.exists(file) ? ": not a regular file" : ": no such file"));
+        }
+        try {
+            return Files2.read(file);
+        } catch (UserError e) {
+            throw new UserError(manifest + ": " + field + ": " + e.getMessage());
+        }
+    }
+
     static Check check(Manifest.Expect e, Manifest.BufferArg b, byte[] actual, String manifest) {
         double[] want;
         if (e.file() != null) {
-            want = decode(Files2.read(e.file()), b.elem());
+            want = decode(readInput(e.file(), manifest, e.path() + ".file"), b.elem());
         } else {
             want = e.values();
         }

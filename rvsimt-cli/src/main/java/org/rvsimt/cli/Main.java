@@ -38,6 +38,10 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (java.util.Arrays.asList(a).contains("--json")) {
+                // --json promises exactly one JSON object on stdout, usage errors included.
+                out.println(RunCommand.toJson(java.util.Map.of("status", "error", "message", ex.getMessage())));
+            }
             err.println("rvsimt: " + ex.getMessage());
             CommandLine sub = ex.getCommandLine();
             err.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for more information.");
@@ -46,6 +50,10 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, c, parsed) -> report(ex, err));
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println("rvsimt: out of host memory (" + e.getMessage() + "); give the JVM more with "
+                    + "RVSIMT_JAVA_OPTS=-Xmx<size>, or use a smaller launch");
+            return INTERNAL;
         } finally {
             out.flush();
             err.flush();

@@ -30,6 +30,27 @@ record Manifest(String source, java.nio.file.Path kernel, String entry, boolean 
             return this == F32 || this == BF16;
         }
 
+        /** Smallest and largest value of an integer element type. */
+        long min() {
+            return switch (this) {
+                case I8 -> Byte.MIN_VALUE;
+                case I16 -> Short.MIN_VALUE;
+                case I32 -> Integer.MIN_VALUE;
+                default -> 0;
+            };
+        }
+
+        long max() {
+            return switch (this) {
+                case U8 -> 0xFF;
+                case I8 -> Byte.MAX_VALUE;
+                case U16 -> 0xFFFF;
+                case I16 -> Short.MAX_VALUE;
+                case I32 -> Integer.MAX_VALUE;
+                default -> 0xFFFFFFFFL;
+            };
+        }
+
         static final Map<String, Elem> BY_NAME = Map.of("f32", F32, "i32", I32, "u32", U32, "u8", U8, "i8", I8,
                 "u16", U16, "i16", I16, "bf16", BF16);
     }
@@ -43,9 +64,14 @@ record Manifest(String source, java.nio.file.Path kernel, String entry, boolean 
 
     /** Exactly one of random / values / file / zeros fills the buffer. */
     record BufferArg(String name, Elem elem, Random random, double[] values, java.nio.file.Path file, Integer zeros,
-                     java.nio.file.Path output, Long at) implements Arg { }
+                     java.nio.file.Path output, Long at, String path) implements Arg {
+        /** Elements the buffer will hold, when known before reading a file. */
+        long count() {
+            return random != null ? random.count() : values != null ? values.length : zeros != null ? zeros : -1;
+        }
+    }
 
     record Random(int count, long seed, double min, double max) { }
 
-    record Expect(String arg, java.nio.file.Path file, double[] values, double tol, double rtol) { }
+    record Expect(String arg, java.nio.file.Path file, double[] values, double tol, double rtol, String path) { }
 }

@@ -39,6 +39,11 @@ final class ManifestReader {
             ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y && y.getProblemMark() != null) {
+                // snakeyaml knows where the problem is; Jackson's location is where the token began.
+                throw new UserError(name + ":" + (y.getProblemMark().getLine() + 1) + ":" + (y.getProblemMark().getColumn() + 1)
+                        + ": " + y.getProblem());
+            }
             String where = e.getLocation() != null ? ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
                     : "";
             throw new UserError(name + where + ": " + e.getOriginalMessage().lines().findFirst().orElse("syntax error"));
@@ -120,12 +125,19 @@ final class ManifestReader {
         }
         unknownFields(n, DEVICE, "device.");
         Long vram = n.has("vram") ? size(n.get("vram"), "device.vram") : null;
+        if (vram != null && (vram < 1 << 20 || vram > org.rvsimt.core.memory.MemoryMap.MAX_VRAM || (vram & 0xFFF) != 0)) {
+            throw error("device.vram", "must be a multiple of 4 KiB between 1 MiB and "
+                    + (org.rvsimt.core.memory.MemoryMap.MAX_VRAM >> 20) + " MiB, got " + vram);
+        }
         Integer warp = n.has("warp_size") ? (int) integer(n.get("warp_size"), "device.warp_size", 1, 64) : null;
         Integer units = n.has("compute_units") ? (int) integer(n.get("compute_units"), "device.compute_units", 1, 1024)
                 : null;
         Integer wpu = n.has("warps_per_unit") ? (int) integer(n.get("warps_per_unit"), "device.warps_per_unit", 1, 1024)
                 : null;
-        Integer stack = n.has("stack") ? (int) (long) size(n.get("stack"), "device.stack") : null;
+        Integer stack = n.has("stack") ? (int) integer(n.get("stack"), "device.stack", 16, 1 << 20) : null;
+        if (stack != null && (stack & 15) != 0) {
+            throw error("device.stack", "must be a multiple of 16 bytes, got " + stack);
+        }
         Boolean fast = null;
         if (n.has("sfu")) {
             String s = n.get("sfu").asText();
@@ -202,9 +214,12 @@ final class ManifestReader {
             throw error(path, sources == 0 ? "a buffer needs one of random, values, file or zeros"
                     : "a buffer takes only one of random, values, file or zeros");
         }
+        if (!elem.isFloat()) {
+            checkIntegers(elem, random, values, path);
+        }
         Path output = n.has("output") ? dir.resolve(n.get("output").asText()) : null;
         Long at = n.has("at") ? integer(n.get("at"), path + ".at", 0, 0xFFFFFFFFL) : null;
-        return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at);
+        return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at, path);
     }
 
     private Manifest.Expect expect(JsonNode n, String path, Path dir, List<Manifest.Arg> args) {
@@ -227,7 +242,28 @@ final class ManifestReader {
         if (tol < 0 || rtol < 0) {
             throw error(path, "tolerances must not be negative");
         }
-        return new Manifest.Expect(arg, f, values, tol, rtol);
+        return new Manifest.Expect(arg, f, values, tol, rtol, path);
+    }
+
+    /** Integer buffers hold only integers their element type can represent. */
+    private void checkIntegers(Manifest.Elem elem, Manifest.Random random, double[] values, String path) {
+        if (values != null) {
+            for (int i = 0; i < values.length; i++) {
+                double v = values[i];
+                if (v != Math.rint(v) || v < elem.min() || v > elem.max()) {
+                    throw error(path + ".values[" + i + "]", v + " is not a " + elem.name().toLowerCase(java.util.Locale.ROOT)
+                            + " (integers " + elem.min() + ".." + elem.max() + ")");
+                }
+            }
+        }
+        if (random != null) {
+            double lo = Math.ceil(random.min());
+            double hi = Math.floor(random.max());
+            if (lo > hi || lo < elem.min() || hi > elem.max()) {
+                throw error(path + ".random", "range [" + random.min() + ", " + random.max() + "] must hold integers within "
+                        + elem.min() + ".." + elem.max() + " for " + elem.name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
     }
 
     // ------------------------------------------------------------------ scalar helpers

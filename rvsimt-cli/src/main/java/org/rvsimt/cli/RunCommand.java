@@ -123,12 +123,13 @@ final class RunCommand implements Callable<Integer> {
                 switch (a) {
                     case Manifest.Scalar s -> words.add(s.bits());
                     case Manifest.BufferArg ba -> {
-                        byte[] data = LaunchPlan.contents(ba, m.source());
+                        byte[] data = LaunchPlan.contents(ba, m.source(), config.vramBytes());
                         Buffer buf;
                         try {
                             buf = ba.at() != null ? device.allocAt(ba.at(), data.length) : device.alloc(data.length);
                         } catch (DeviceException e) {
-                            throw new UserError(m.source() + ": args '" + ba.name() + "': " + e.getMessage());
+                            throw new UserError(m.source() + ": " + ba.path() + (ba.at() != null ? ".at" : "") + ": "
+                                    + e.getMessage());
                         }
                         buf.write(data);
                         buffers.put(ba.name(), buf);
@@ -228,6 +229,10 @@ final class RunCommand implements Callable<Integer> {
         Path k = m.kernel();
         String name = k.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
+        String field = m.source().equals(name) ? name : m.source() + ": kernel: " + name;
+        if (!Files.isRegularFile(k)) {
+            throw new UserError(field + (Files.exists(k) ? ": not a regular file" : ": no such file"));
+        }
         try {
             if (lower.endsWith(".s")) {
                 return Kernel.fromAssembly(Files2.readText(k), name);
@@ -243,7 +248,9 @@ final class RunCommand implements Callable<Integer> {
             if (lower.endsWith(".bin")) {
                 return Kernel.fromBinary(bytes, 0, 0, name);
             }
-            throw new UserError(name + ": not an ELF file, and not .S, .c or .bin");
+            throw new UserError(field + ": not an ELF file, and not .S, .c or .bin");
+        } catch (DeviceException e) {
+            throw new UserError(e.getMessage());
         } catch (AsmException e) {
             throw new UserError(e.getMessage());
         } catch (ElfFormatException e) {

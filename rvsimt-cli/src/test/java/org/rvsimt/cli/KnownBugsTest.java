@@ -123,13 +123,60 @@ class KnownBugsTest {
     void hugePrivateStacksDoNotThrowOutOfMemoryError() throws Exception {
         Path m = Cli.write(dir, "launch.yaml", "kernel: k.S\ngrid: [2]\nblock: [1024]\n"
                 + "device: {vram: 4MiB, stack: 1MiB}\n");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process p = new ProcessBuilder(java, "-Xmx256m", "--add-modules=jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), "org.rvsimt.cli.Main", "run", m.toString(), "--threads", "2")
-                .redirectErrorStream(true).start();
+        childJvm256m(m, "--threads", "2");
+    }
+
+    /**
+     * Bug 12: a buffer's host copy (zeros, or random/values as doubles) is built before its size is
+     * checked against VRAM: {@code zeros: 268435456} of f32 makes a 1 GiB host array for a 4 MiB device,
+     * an OutOfMemoryError trace on smaller heaps.
+     */
+    @Test
+    void bufferLargerThanVramIsRejectedBeforeHostAllocation() throws Exception {
+        Path m = Cli.write(dir, "launch.yaml", HEAD + "args:\n  - {name: x, buffer: f32, zeros: 268435456}\n");
+        String out = childJvm256m(m);
+        assertThat(out).contains("launch.yaml");
+    }
+
+    /** Runs {@code rvsimt run MANIFEST} in a JVM with a 256 MiB heap; expects a clean exit 0 or 2. */
+    private static String childJvm256m(Path manifest, String... flags) throws Exception {
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(javaBin, "-Xmx256m",
+                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), "org.rvsimt.cli.Main",
+                "run", manifest.toString()));
+        cmd.addAll(java.util.List.of(flags));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(output).as("terminal output").doesNotContain("OutOfMemoryError").doesNotContain("\tat ");
         assertThat(p.exitValue()).as(output).isIn(Main.OK, Main.BAD_INPUT);
+        return output;
+    }
+
+    /**
+     * Bug 10: an integer buffer's random range that holds no integer (min 0.5, max 0.7) or exceeds
+     * 64 bits (max 1e30) reaches SplittableRandom.nextLong: "internal error: IllegalArgumentException",
+     * exit 3.
+     */
+    @Test
+    void integerRandomRangeIsValidated() {
+        run(TWO + "  - {name: x, buffer: i32, random: {count: 4, min: 0.5, max: 0.7}}\n")
+                .badInput("launch.yaml: args[2].random");
+        run(TWO + "  - {name: x, buffer: i32, random: {count: 4, min: 0, max: 1e30}}\n")
+                .badInput("launch.yaml: args[2].random");
+    }
+
+    /**
+     * Bug 11: buffer values outside the element type are wrapped or truncated silently (u8 256 -> 0,
+     * u8 -1 -> 255, i32 1.5 -> 1, i32 1e20 -> -1), while the same value as a u32 scalar is an error.
+     */
+    @Test
+    void bufferValuesOutsideTheElementTypeAreErrors() {
+        run(TWO + "  - {name: x, buffer: u8, values: [1, 256]}\n").badInput("launch.yaml: args[2].values[1]");
+        run(TWO + "  - {name: x, buffer: u8, values: [-1]}\n").badInput("launch.yaml: args[2].values[0]");
+        run(TWO + "  - {name: x, buffer: i32, values: [1.5]}\n").badInput("launch.yaml: args[2].values[0]");
+        run(TWO + "  - {name: x, buffer: i32, values: [1e20]}\n").badInput("launch.yaml: args[2].values[0]");
+        run(TWO + "  - {name: x, buffer: u8, random: {count: 4, min: 0, max: 1000}}\n")
+                .badInput("launch.yaml: args[2].random");
     }
 }

@@ -69,7 +69,7 @@ class MutationSweepTest {
               - {name: out, buffer: f32, zeros: 64, output: out.bin}
               - {name: extra, buffer: i16, values: [1, 2, 3], at: 0x200000}
             expect:
-              - {arg: out, values: [0, 0], tol: 1e-5}
+              - {arg: extra, values: [1, 2, 3], tol: 1e-5}
               - {arg: y, file: y.bin, rtol: 0.001}
             """;
 
@@ -88,8 +88,9 @@ class MutationSweepTest {
     void theBaseManifestRuns() {
         Path m = Cli.write(dir, "base.yaml", BASE);
         Cli.Result r = Cli.run("run", m.toString(), "--json").noTrace();
-        assertThat(r.code()).as(r.err()).isIn(Main.OK, Main.FAILED);
-        assertThat(r.json().path("status").asText()).isIn("ok", "check_failed");
+        assertThat(r.code()).as(r.err() + r.out()).isEqualTo(Main.OK);
+        assertThat(r.json().path("status").asText()).isEqualTo("ok");
+        assertThat(r.json().path("checks")).hasSize(2);
     }
 
     @Test
@@ -119,9 +120,10 @@ class MutationSweepTest {
             }
             codes[r.code()]++;
         }
+        System.out.printf("mutation sweep exit codes: 0=%d 1=%d 2=%d 3=%d%n", codes[0], codes[1], codes[2], codes[3]);
         // The sweep must exercise both accepted and rejected manifests.
         assertThat(codes[Main.BAD_INPUT]).isGreaterThan(50);
-        assertThat(codes[Main.OK] + codes[Main.FAILED]).isGreaterThan(10);
+        assertThat(codes[Main.OK]).isGreaterThan(10);
     }
 
     static String toJsonOrText(String yaml) {

@@ -150,6 +150,60 @@ class KernelApiTest {
         }
     }
 
+    /**
+     * rvsimt.h's atomics on global memory from every lane of many warps: atomicMax, atomicOr,
+     * atomicAdd (amo*.w) and atomicCAS (an lr.w/sc.w loop) used for a float add, CUDA's classic
+     * pattern. Every update must land exactly once: lanes of one warp race for the same reservation.
+     */
+    @ParameterizedTest(name = "{0} warp {1} threads {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"interp, 32, 1", "jit, 1, 1", "jit, 8, 2", "jit, 32, 2", "jit, 64, 2"})
+    void atomicsFromEveryLane(String engine, int warpSize, int threads, @TempDir Path tmp) throws Exception {
+        byte[] elf = compileWithHeader(tmp, "atomics.c", """
+                #include "rvsimt.h"
+                struct args { int *imax; unsigned *ior; float *fsum; int *count; int *old; };
+                __global__ void atomics(const struct args *p) {
+                    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+                    atomicMax(p->imax, (int)((t * 37u) % 1001u));
+                    atomicOr(p->ior, 1u << (t % 32u));
+                    int *addr = (int *)p->fsum;
+                    int old = *addr, assumed;
+                    do {
+                        assumed = old;
+                        old = atomicCAS(addr, assumed, __float_as_int(__int_as_float(assumed) + 1.0f));
+                    } while (assumed != old);
+                    p->old[t] = atomicAdd(p->count, 1);
+                }
+                """, "atomics");
+        int blocks = 6;
+        int block = 96;
+        int n = blocks * block;
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withWarpSize(warpSize)
+                .withThreads(threads))) {
+            Kernel k = Kernel.fromElf(elf, "atomics.c", d.config().vramBytes());
+            Buffer imax = d.alloc(4).write(new int[] {-5});
+            Buffer ior = d.alloc(4).write(new int[] {0});
+            Buffer fsum = d.alloc(4).write(new float[] {0.5f});
+            Buffer count = d.alloc(4).write(new int[] {0});
+            Buffer old = d.alloc(4L * n);
+            LaunchResult r = d.launch(k, Dim3.of(blocks), Dim3.of(block), 0, LaunchOptions.defaults()
+                    .withEntry(k.symbol("atomics").orElseThrow()), imax, ior, fsum, count, old);
+            assertThat(r.fault()).isNull();
+            int wantMax = 0;
+            for (int t = 0; t < n; t++) {
+                wantMax = Math.max(wantMax, (t * 37) % 1001);
+            }
+            assertThat(imax.readInts()[0]).isEqualTo(wantMax);
+            assertThat(ior.readInts()[0]).isEqualTo(-1);
+            assertThat(fsum.readFloats()[0]).isEqualTo(n + 0.5f);
+            assertThat(count.readInts()[0]).isEqualTo(n);
+            int[] olds = old.readInts();
+            java.util.Arrays.sort(olds);
+            for (int i = 0; i < n; i++) {
+                assertThat(olds[i]).as("atomicAdd returned each old value once").isEqualTo(i);
+            }
+        }
+    }
+
     /** Compiles a C source in a scratch folder that has a copy of kernels/include (as a kernels tree would). */
     static byte[] compileWithHeader(Path tmp, String name, String source, String entry) throws Exception {
         assumeClang();

@@ -200,8 +200,9 @@ public final class BenchReport {
         rate(out, "jit 1 thread saxpy >= 1 G lane-instr/s", find("saxpy", "jit", 1), 1e9);
         rate(out, "interp 1 thread sgemm_naive >= 500 M lane-instr/s", find("sgemm_naive", "interp", 1), 5e8);
         rate(out, "interp 1 thread sgemm_tiled >= 500 M lane-instr/s", find("sgemm_tiled", "interp", 1), 5e8);
+        rate(out, "jit 1 thread sgemm_reg >= 3 G lane-instr/s", find("sgemm_reg", "jit", 1), 3e9);
         for (String engine : List.of("jit", "interp")) {
-            for (String c : List.of("sgemm_naive", "sgemm_tiled", "conv2d")) {
+            for (String c : List.of("sgemm_naive", "sgemm_tiled", "sgemm_reg", "conv2d")) {
                 BenchRow one = find(c, engine, 1);
                 BenchRow two = find(c, engine, 2);
                 if (one != null && two != null) {
@@ -211,11 +212,13 @@ public final class BenchReport {
                 }
             }
         }
-        for (int threads : plan.threads()) {
-            BenchRow r = find("sgemm_tiled", "jit", threads);
-            if (r != null && !Double.isNaN(r.slowdown())) {
-                add(out, "jit sgemm_tiled x" + threads + " <= 10x slower than gcc -O2",
-                        String.format(Locale.ROOT, "%.1fx", r.slowdown()), r.slowdown() <= 10, r);
+        for (String c : List.of("sgemm_tiled", "sgemm_reg")) {
+            for (int threads : plan.threads()) {
+                BenchRow r = find(c, "jit", threads);
+                if (r != null && !Double.isNaN(r.slowdown())) {
+                    add(out, "jit " + c + " x" + threads + " <= 10x slower than gcc -O2",
+                            String.format(Locale.ROOT, "%.1fx", r.slowdown()), r.slowdown() <= 10, r);
+                }
             }
         }
         return out;
@@ -272,6 +275,7 @@ public final class BenchReport {
             o.put("warp_instructions", b == null ? null : b.warpInstructions());
             o.put("lane_instructions", b == null ? null : b.laneInstructions());
             o.put("wall_ms", num(r.wallMs()));
+            o.put("cpu_ms", b == null || b.cpuNanos() < 0 ? null : num(b.cpuNanos() / 1e6));
             o.put("lane_instructions_per_second", num(r.laneRate()));
             o.put("simt_efficiency", b == null ? null : num(b.simtEfficiency()));
             o.put("timed_runs", r.runs());

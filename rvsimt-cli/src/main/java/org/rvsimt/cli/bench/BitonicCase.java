@@ -83,7 +83,7 @@ final class BitonicCase implements BenchCase {
             int global = kernels.entry("bitonic.S", "bitonic_global");
             Dim3 sharedGrid = Dim3.of(n / 1024);
             Dim3 globalGrid = Dim3.of(n / 512);
-            long t = time(() -> {
+            return l.timed(() -> {
                 l.add(d.launch(k, sharedGrid, Dim3.of(512), 4096, Data.at(shared), kb, 2, Math.min(n, 1024)));
                 for (int stage = 2048; stage <= n; stage <<= 1) {
                     for (int j = stage / 2; j >= 1024; j >>= 1) {
@@ -92,7 +92,6 @@ final class BitonicCase implements BenchCase {
                     l.add(d.launch(k, sharedGrid, Dim3.of(512), 4096, Data.at(shared), kb, stage, stage));
                 }
             });
-            return l.toRun(t);
         }
 
         @Override

@@ -199,7 +199,7 @@ final class CnnCase implements BenchCase {
             int conv = kernels.entry("cnn.S", "conv_bias_relu");
             int pool = kernels.entry("cnn.S", "maxpool2");
             int fc = kernels.entry("cnn.S", "fc");
-            long t = time(() -> {
+            return l.timed(() -> {
                 in.write(inputBytes);
                 l.add(d.launch(cnn, blocks(4 * 28 * 28), Dim3.of(128), 0, Data.at(conv), 1, 32, 32, 5, 4, in, w1, b1, c1));
                 l.add(d.launch(cnn, blocks(4 * 14 * 14), Dim3.of(128), 0, Data.at(pool), 4, 28, 28, c1, p1));
@@ -210,7 +210,6 @@ final class CnnCase implements BenchCase {
                 l.add(d.launch(softmax, Dim3.of(1), Dim3.of(32), 0, 1, 10, f2, out));
                 probs = out.readFloats();
             });
-            return l.toRun(t);
         }
 
         private static Dim3 blocks(int threads) {

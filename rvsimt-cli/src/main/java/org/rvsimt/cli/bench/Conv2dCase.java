@@ -86,9 +86,8 @@ final class Conv2dCase implements BenchCase {
         public Run run(Device d) {
             Launches l = new Launches("conv2d");
             Dim3 grid = Dim3.of((oh + 31) / 32, (oh + 7) / 8, cout);
-            long t = time(() -> l.add(d.launch(kernels.kernel("conv2d.S"), grid, Dim3.of(32, 8), 0,
+            return l.timed(() -> l.add(d.launch(kernels.kernel("conv2d.S"), grid, Dim3.of(32, 8), 0,
                     cin, h, h, inb, wb, biasb, outb, 1)));
-            return l.toRun(t);
         }
 
         @Override

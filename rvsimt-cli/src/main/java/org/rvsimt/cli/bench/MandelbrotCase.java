@@ -72,9 +72,8 @@ final class MandelbrotCase implements BenchCase {
         @Override
         public Run run(Device d) {
             Launches l = new Launches("mandelbrot");
-            long t = time(() -> l.add(d.launch(kernels.kernel("mandelbrot.S"), Dim3.of((size + 31) / 32, (size + 7) / 8),
+            return l.timed(() -> l.add(d.launch(kernels.kernel("mandelbrot.S"), Dim3.of((size + 31) / 32, (size + 7) / 8),
                     Dim3.of(32, 8), 0, size, size, maxIter, X0, Y0, dx, dx, outb)));
-            return l.toRun(t);
         }
 
         @Override

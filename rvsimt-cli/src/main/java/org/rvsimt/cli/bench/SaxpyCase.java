@@ -78,9 +78,8 @@ final class SaxpyCase implements BenchCase {
         @Override
         public Run run(Device d) {
             Launches l = new Launches("saxpy");
-            long t = time(() -> l.add(d.launch(kernels.kernel("saxpy.S"), Dim3.of(n / chunk), Dim3.of(128), 0,
+            return l.timed(() -> l.add(d.launch(kernels.kernel("saxpy.S"), Dim3.of(n / chunk), Dim3.of(128), 0,
                     n, A, xb, yb, chunk)));
-            return l.toRun(t);
         }
 
         @Override

@@ -7,31 +7,38 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.RandomFill;
 
 /**
- * C = A * B on square n x n matrices, two ways: {@code sgemm_naive} (bench/kernels/sgemm_naive.S,
- * operands from global memory) and {@code sgemm_tiled} (bench/kernels/sgemm_tiled.S, 16x16 tiles
- * in shared memory with two barriers per tile). Both use block (16, 16), grid (n/16, n/16).
+ * C = A * B on square n x n matrices, three ways, all with block (16, 16):
+ * {@code sgemm_naive} (bench/kernels/sgemm_naive.S, operands from global memory, grid n/16 x n/16),
+ * {@code sgemm_tiled} (bench/kernels/sgemm_tiled.S, 16x16 tiles in shared memory, two barriers per
+ * tile, grid n/16 x n/16) and {@code sgemm_reg} (bench/kernels/sgemm_reg.S, the block computes a
+ * 64x64 tile, each thread 4x4 outputs, grid n/64 x n/64).
  */
 final class SgemmCase implements BenchCase {
-    private final boolean tiled;
+    enum Variant { NAIVE, TILED, REG }
 
-    SgemmCase(boolean tiled) {
-        this.tiled = tiled;
+    private final Variant variant;
+
+    SgemmCase(Variant variant) {
+        this.variant = variant;
     }
 
     @Override
     public String name() {
-        return tiled ? "sgemm_tiled" : "sgemm_naive";
+        return "sgemm_" + variant.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
     public String description() {
-        return tiled ? "C = A*B, 16x16 tiles of A and B in shared memory, barriers, unrolled 16-step fmadd.s"
-                : "C = A*B, one thread per element of C, operands from global memory, k loop unrolled 4x";
+        return switch (variant) {
+            case NAIVE -> "C = A*B, one thread per element of C, operands from global memory, k loop unrolled 4x";
+            case TILED -> "C = A*B, 16x16 tiles of A and B in shared memory, barriers, unrolled 16-step fmadd.s";
+            case REG -> "C = A*B, 64x64 block tiles in shared memory, 4x4 outputs per thread in registers";
+        };
     }
 
     static int dim(Tier tier) {
         return switch (tier) {
-            case TINY -> 32;
+            case TINY -> 64;
             case QUICK -> 128;
             case INTERP -> 256;
             case FULL -> 512;
@@ -80,11 +87,15 @@ final class SgemmCase implements BenchCase {
         @Override
         public Run run(Device d) {
             Launches l = new Launches(name());
-            String file = tiled ? "sgemm_tiled.S" : "sgemm_naive.S";
-            int shared = tiled ? 2048 : 0;
-            long t = time(() -> l.add(d.launch(kernels.kernel(file), Dim3.of(n / 16, n / 16), Dim3.of(16, 16), shared,
-                    n, n, n, ab, bb, cb)));
-            return l.toRun(t);
+            String file = name() + ".S";
+            int shared = switch (variant) {
+                case NAIVE -> 0;
+                case TILED -> 2048;
+                case REG -> 8192;
+            };
+            int tile = variant == Variant.REG ? 64 : 16;
+            return l.timed(() -> l.add(d.launch(kernels.kernel(file), Dim3.of(n / tile, n / tile), Dim3.of(16, 16),
+                    shared, n, n, n, ab, bb, cb)));
         }
 
         @Override

@@ -73,9 +73,8 @@ final class SoftmaxCase implements BenchCase {
         @Override
         public Run run(Device d) {
             Launches l = new Launches("softmax");
-            long t = time(() -> l.add(d.launch(kernels.kernel("softmax.S"), Dim3.of((rows + 7) / 8), Dim3.of(256), 0,
+            return l.timed(() -> l.add(d.launch(kernels.kernel("softmax.S"), Dim3.of((rows + 7) / 8), Dim3.of(256), 0,
                     rows, cols, inb, outb)));
-            return l.toRun(t);
         }
 
         @Override

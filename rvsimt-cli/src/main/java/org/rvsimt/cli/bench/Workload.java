@@ -13,8 +13,8 @@ import org.rvsimt.core.api.LaunchResult;
 public abstract class Workload {
 
     /** Counters and host time of one run (one or more launches). */
-    public record Run(long warpInstructions, long laneInstructions, int warpSize, long wallNanos, String engine,
-                      int launches) {
+    public record Run(long warpInstructions, long laneInstructions, int warpSize, long wallNanos, long cpuNanos,
+                      String engine, int launches) {
         public double simtEfficiency() {
             return warpInstructions == 0 ? 0 : (double) laneInstructions / ((double) warpInstructions * warpSize);
         }
@@ -44,7 +44,21 @@ public abstract class Workload {
             return r;
         }
 
-        public Run toRun(long wallNanos) {
+        /**
+         * Runs {@code body} (the launches) and times it: host wall time, and the CPU time of the
+         * whole process (all host threads, also HotSpot's compiler and GC threads), which is less
+         * disturbed than wall time when other processes share the cores.
+         */
+        public Run timed(Runnable body) {
+            long cpu0 = processCpuNanos();
+            long t0 = System.nanoTime();
+            body.run();
+            long wall = System.nanoTime() - t0;
+            long cpu = processCpuNanos() - cpu0;
+            return toRun(wall, cpu0 < 0 ? -1 : cpu);
+        }
+
+        private Run toRun(long wallNanos, long cpuNanos) {
             long wi = 0;
             long li = 0;
             int ws = 32;
@@ -59,7 +73,7 @@ public abstract class Workload {
                     engine = engine + "+" + r.engine();
                 }
             }
-            return new Run(wi, li, ws, wallNanos, engine == null ? "?" : engine, results.size());
+            return new Run(wi, li, ws, wallNanos, cpuNanos, engine == null ? "?" : engine, results.size());
         }
     }
 
@@ -107,10 +121,12 @@ public abstract class Workload {
         return java.util.Map.of();
     }
 
-    /** Times {@code body} with {@link System#nanoTime()}. */
-    protected static long time(Runnable body) {
-        long t0 = System.nanoTime();
-        body.run();
-        return System.nanoTime() - t0;
+    /** CPU time of this process so far, or -1 when the platform does not say. */
+    static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
     }
 }

@@ -20,6 +20,10 @@ public final class Buffer {
         this.view = view;
     }
 
+    Device device() {
+        return device;
+    }
+
     /** Device address: what a kernel receives as the argument. */
     public int address() {
         return address;

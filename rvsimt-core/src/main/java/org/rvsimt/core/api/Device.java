@@ -67,12 +67,19 @@ public final class Device implements AutoCloseable {
     }
 
     public Buffer alloc(long bytes, long alignment) {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE) {
+            throw new DeviceException("allocation of " + bytes + " bytes: size must be 0.." + Integer.MAX_VALUE);
+        }
         long a = allocator.allocate(Math.max(bytes, 1), alignment);
         return new Buffer(this, (int) a, (int) bytes, false);
     }
 
     /** Places a buffer at a fixed address (the seed ABI's fixed data addresses). */
     public Buffer allocAt(long address, long bytes) {
+        if (bytes < 0) {
+            throw new DeviceException("allocation of " + bytes + " bytes at 0x" + Long.toHexString(address)
+                    + ": size must not be negative");
+        }
         if (address < HEAP_START || address + bytes > config.vramBytes()) {
             throw new DeviceException(String.format("buffer at 0x%x (%d bytes) must lie in [0x%x, 0x%x)", address, bytes,
                     HEAP_START, config.vramBytes()));
@@ -82,6 +89,9 @@ public final class Device implements AutoCloseable {
     }
 
     public void free(Buffer b) {
+        if (b.device() != this) {
+            throw new DeviceException("free of " + b + ": the buffer belongs to another device");
+        }
         if (b.isView()) {
             throw new DeviceException("free of a view " + b + ": free the buffer it was made from");
         }
@@ -198,13 +208,15 @@ public final class Device implements AutoCloseable {
         int gy = spec.grid()[1];
         int[] blockIdx = {(int) (b % gx), (int) ((b / gx) % gy), (int) (b / ((long) gx * gy))};
         int t = o.exitThread();
-        return new org.rvsimt.core.exec.KernelFault("exit_code", 0, "ecall", blockIdx, t / spec.warpSize(),
+        return new org.rvsimt.core.exec.KernelFault("exit_code", o.exitPc(), spec.program().disassemble(o.exitPc()), blockIdx, t / spec.warpSize(),
                 1L << (t % spec.warpSize()), -1, "thread " + t + " of block (" + blockIdx[0] + "," + blockIdx[1] + ","
                 + blockIdx[2] + ") exited with code " + o.exitCode());
     }
 
-    private static int argumentWord(Object arg, int index) {
+    private int argumentWord(Object arg, int index) {
         return switch (arg) {
+            case Buffer b when b.device() != this -> throw new DeviceException("argument " + index + ": " + b
+                    + " belongs to another device");
             case Buffer b -> b.address();
             case Integer i -> i;
             case Float f -> Float.floatToRawIntBits(f);

@@ -30,9 +30,12 @@ public final class Kernel {
     /** From assembly source (GNU as subset), linked with text at 0. */
     public static Kernel fromAssembly(String source, String name) throws AsmException {
         AssembledProgram p = Assembler.assemble(source, name, AsmOptions.defaults());
-        byte[] elf = p.toElf();
+        boolean hasCode = p.sections().stream().anyMatch(s -> s.exec() && s.size() > 0);
+        if (!hasCode) {
+            throw new DeviceException(name + ": the kernel has no instructions");
+        }
         try {
-            return new Kernel(name, ElfReader.read(elf, name, 1L << 32));
+            return new Kernel(name, ElfReader.read(p.toElf(), name, 1L << 32));
         } catch (ElfFormatException e) {
             throw new IllegalStateException("assembler produced an unreadable ELF: " + e.getMessage(), e);
         }

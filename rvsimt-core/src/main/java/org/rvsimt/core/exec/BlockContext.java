@@ -23,7 +23,7 @@ public final class BlockContext {
     final Warp[] warps;
     final int warpCount;
     final byte[] shared;
-    final byte[] stacks;
+    final byte[][] stacks;        // per thread, allocated on first touch (1024 threads x 1 MiB must not be up front)
     final boolean[] stackDirty;
     final StringBuilder[] consoleLine;
     final List<String> console = new ArrayList<>();
@@ -36,6 +36,7 @@ public final class BlockContext {
     long faultAddress;
     int faultLane;                // lane of the access a slow path was asked for (for fault reports)
     int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
+    int uncounted;                // instructions the running engine has executed but not yet added to the warp
 
     public BlockContext(LaunchSpec spec, Vram vram) {
         this.spec = spec;
@@ -50,7 +51,7 @@ public final class BlockContext {
             warps[w] = new Warp(w, spec.warpSize(), n == 64 ? -1L : (1L << n) - 1);
         }
         shared = new byte[spec.sharedBytes()];
-        stacks = new byte[Math.multiplyExact(threads, spec.stackBytes())];
+        stacks = new byte[threads][];
         stackDirty = new boolean[threads];
         consoleLine = new StringBuilder[threads];
     }
@@ -67,7 +68,7 @@ public final class BlockContext {
         Arrays.fill(shared, (byte) 0);
         for (int t = 0; t < stackDirty.length; t++) {
             if (stackDirty[t]) {
-                Arrays.fill(stacks, t * spec.stackBytes(), (t + 1) * spec.stackBytes(), (byte) 0);
+                Arrays.fill(stacks[t], (byte) 0);
                 stackDirty[t] = false;
             }
         }
@@ -123,7 +124,7 @@ public final class BlockContext {
         }
         int stackOff = privateOffset(w, lane, a, width);
         if (stackOff >= 0) {
-            return misalignedLoad(stacks, stackOff, width, unsigned);
+            return misalignedLoad(stack(threadLinear(w, lane)), stackOff, width, unsigned);
         }
         if (a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG) || a == Integer.toUnsignedLong(MemoryMap.CONSOLE_REG)) {
             return 0;
@@ -149,8 +150,9 @@ public final class BlockContext {
         }
         int stackOff = privateOffset(w, lane, a, width);
         if (stackOff >= 0) {
-            stackDirty[threadLinear(w, lane)] = true;
-            misalignedStore(stacks, stackOff, width, value);
+            int t = threadLinear(w, lane);
+            stackDirty[t] = true;
+            misalignedStore(stack(t), stackOff, width, value);
             return;
         }
         if (a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG)) {
@@ -190,12 +192,22 @@ public final class BlockContext {
                 String.format("atomic at 0x%08x is outside VRAM and shared memory", addr));
     }
 
+    /** Offset inside the thread's own stack, or -1 when the address is not in the private window. */
     private int privateOffset(Warp w, int lane, long a, int width) {
         long base = Integer.toUnsignedLong(MemoryMap.PRIVATE_BASE);
         if (a >= base && a + width <= base + spec.stackBytes()) {
-            return (int) (threadLinear(w, lane) * (long) spec.stackBytes() + (a - base));
+            return (int) (a - base);
         }
         return -1;
+    }
+
+    private byte[] stack(int thread) {
+        byte[] s = stacks[thread];
+        if (s == null) {
+            s = new byte[spec.stackBytes()];
+            stacks[thread] = s;
+        }
+        return s;
     }
 
     private MemoryFault outOfBounds(int addr, int width, String what) {
@@ -286,8 +298,8 @@ public final class BlockContext {
             case Csrs.NUM_CORES -> spec.computeUnits();
             case Csrs.MSCRATCH -> spec.argsAddress();
             case Csrs.MHARTID -> blockLinear << 13 | w.id << 5 | lane;
-            case Csrs.CYCLE, Csrs.INSTRET, 0xB00, 0xB02 -> (int) w.warpInstructions;
-            case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) (w.warpInstructions >>> 32);
+            case Csrs.CYCLE, Csrs.INSTRET, 0xB00, 0xB02 -> (int) (w.warpInstructions + uncounted);
+            case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) ((w.warpInstructions + uncounted) >>> 32);
             case Csrs.TIME -> (int) (System.nanoTime() / 1000);
             case Csrs.TIMEH -> (int) ((System.nanoTime() / 1000) >>> 32);
             default -> Long.MIN_VALUE;

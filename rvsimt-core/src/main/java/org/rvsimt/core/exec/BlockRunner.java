@@ -23,7 +23,7 @@ public final class BlockRunner {
 
     /** What one block did. */
     public record BlockOutcome(long block, long warpInstructions, long laneInstructions, List<String> console,
-                               int exitCode, int exitThread) { }
+                               int exitCode, int exitThread, int exitPc) { }
 
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
@@ -51,15 +51,17 @@ public final class BlockRunner {
         long li = 0;
         int exitCode = 0;
         int exitThread = -1;
+        int exitPc = 0;
         for (Warp w : warps) {
             wi += w.warpInstructions;
             li += w.laneInstructions;
             if (w.exitLane >= 0 && exitThread < 0) {
                 exitCode = w.exitCode;
                 exitThread = c.threadLinear(w, w.exitLane);
+                exitPc = w.exitPc;
             }
         }
-        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread);
+        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc);
     }
 
     public BlockContext context() {

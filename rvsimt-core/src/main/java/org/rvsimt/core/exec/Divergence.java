@@ -8,6 +8,12 @@ package org.rvsimt.core.exec;
 final class Divergence {
     private Divergence() { }
 
+    /**
+     * What {@link #topRpc} returns when no pc completes the top entry: odd, so it never equals a pc
+     * (every pc is even: jalr clears bit 0). Integer.MIN_VALUE would be 0x8000_0000, a real address.
+     */
+    static final int NO_RPC = -1;
+
     /** Placeholder rpc of Vortex split entries until their join runs. */
     static final int EXPLICIT = -3;
 
@@ -190,11 +196,11 @@ final class Divergence {
     static int topRpc(Warp w) {
         ReconvergenceStack s = w.stack;
         if (s.size == 0) {
-            return Integer.MIN_VALUE;
+            return NO_RPC;
         }
         int top = s.size - 1;
         if (s.explicit[top]) {
-            return Integer.MIN_VALUE;
+            return NO_RPC;
         }
         int r = s.rpc[top];
         if (r == ControlFlow.AT_RETURN && w.callDepth < s.callDepth[top]) {
@@ -202,6 +208,6 @@ final class Divergence {
             s.restoreDepth[top] = w.callDepth;
             return w.pc;
         }
-        return r >= 0 ? r : Integer.MIN_VALUE;
+        return r >= 0 ? r : NO_RPC;   // code lives in VRAM, so every real reconvergence pc is >= 0
     }
 }

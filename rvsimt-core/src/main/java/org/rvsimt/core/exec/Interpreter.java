@@ -196,6 +196,7 @@ public final class Interpreter implements WarpEngine {
                         }
                     }
                     case Form.CSR -> {
+                        c.uncounted = steps - 1;    // instret/cycle count the instructions before this one
                         csr(c, w, p, i, pc, m);
                         pc += 4;
                     }
@@ -531,6 +532,7 @@ public final class Interpreter implements WarpEngine {
                     if (a0 != 0 && w.exitLane < 0) {
                         w.exitCode = a0;
                         w.exitLane = l;
+                        w.exitPc = pc;
                     }
                 }
                 case 64 -> {

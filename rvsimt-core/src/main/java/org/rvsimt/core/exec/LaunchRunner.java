@@ -17,7 +17,7 @@ public final class LaunchRunner {
 
     /** Totals of a launch; {@code fault} is null when it completed. */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
-                          long exitBlock, int exitThread, KernelFault fault, long blocksRun) { }
+                          long exitBlock, int exitThread, int exitPc, KernelFault fault, long blocksRun) { }
 
     private LaunchRunner() { }
 
@@ -68,6 +68,7 @@ public final class LaunchRunner {
         int exitCode = 0;
         long exitBlock = -1;
         int exitThread = -1;
+        int exitPc = 0;
         for (BlockRunner.BlockOutcome o : outcomes) {
             if (o.block() > faultAt) {
                 break;     // blocks after a fault ran only on some thread counts: leave them out
@@ -80,9 +81,10 @@ public final class LaunchRunner {
                 exitCode = o.exitCode();
                 exitBlock = o.block();
                 exitThread = o.exitThread();
+                exitPc = o.exitPc();
             }
         }
-        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, fault, run);
+        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, exitPc, fault, run);
     }
 
     private static final class Worker implements Runnable {
@@ -138,7 +140,7 @@ public final class LaunchRunner {
             }
             runner.context().flushConsole();
             outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, wi, li,
-                    new ArrayList<>(runner.context().console), 0, -1));
+                    new ArrayList<>(runner.context().console), 0, -1, 0));
         }
     }
 }

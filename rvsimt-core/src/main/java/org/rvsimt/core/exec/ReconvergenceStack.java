@@ -46,15 +46,6 @@ final class ReconvergenceStack {
         return true;
     }
 
-    /** The pc that completes the top entry, or Integer.MIN_VALUE when none can by pc. */
-    int topRpc() {
-        if (size == 0 || explicit[size - 1]) {
-            return Integer.MIN_VALUE;
-        }
-        int r = rpc[size - 1];
-        return r >= 0 || r < -2 ? r : Integer.MIN_VALUE;
-    }
-
     /** Removes exited lanes from every entry. */
     void removeLanes(long lanes) {
         for (int i = 0; i < size; i++) {

@@ -18,6 +18,7 @@ public final class Warp {
     final int[] reservation;      // lr.w address per lane
     final int[] reservedValue;    // value lr.w saw, for sc.w's compare-and-set
     final int[] scratch;          // per-lane temporaries (jump targets, shuffled values)
+    final int[] blockScratch;     // a row per register (x0..x31, f0..f31): lane-major blocks' uncommitted results
     long reserved;                // lanes holding a reservation
     final ReconvergenceStack stack = new ReconvergenceStack();
 
@@ -33,6 +34,7 @@ public final class Warp {
     long laneInstructions;
     int exitCode;                 // first non-zero exit code of a lane (ecall 93)
     int exitLane = -1;
+    int exitPc;                   // the ecall that exited with exitCode
 
     Warp(int id, int width, long lanes) {
         this.id = id;
@@ -45,6 +47,7 @@ public final class Warp {
         reservation = new int[width];
         reservedValue = new int[width];
         scratch = new int[width];
+        blockScratch = new int[64 * width];
     }
 
     /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */

@@ -37,8 +37,8 @@ import org.rvsimt.isa.elf.Segment;
  * ({@link RandomProgram}: straight-line code, counted and nested loops, forward branches and
  * jumps, inline calls, every load/store width, AMOs and lr/sc, all of F with every rounding mode
  * and dyn with random frm, fflags/frm/fcsr accesses) run on qemu (built by clang-19 + lld) and on
- * rvsimt as one thread, six times: assembled by rvsimt's own assembler on both engines (interp,
- * jit) with 32-lane and with 1-lane warps, and clang's ELF on both engines with 32-lane warps (so
+ * rvsimt as one thread, five times: assembled by rvsimt's own assembler on both engines (interp,
+ * jit) with 32-lane and with 1-lane warps, and clang's ELF on the interpreter with 32-lane warps (so
  * an assembler bug and an engine bug can be told apart). All 31 x registers, the 32 f registers (raw bits), fcsr (fflags and frm) and
  * the data area must agree bit for bit; the text and data rvsimt's assembler lays out must equal
  * clang's byte for byte.
@@ -58,22 +58,39 @@ class QemuDifferentialTest {
 
     private record Variant(String name, boolean clangElf, int device) { }
 
-    /** Device configurations, by index: interp and jit, 32-lane and 1-lane warps. */
+    private static final DeviceConfig BASE = DeviceConfig.defaults().withVram(4L << 20).withThreads(1);
+
+    /** Device configurations, by index. */
     private static final DeviceConfig[] CONFIGS = {
-        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("interp"),
-        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("jit"),
-        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("interp").withWarpSize(1),
-        DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine("jit").withWarpSize(1),
+        BASE.withEngine("interp"),
+        BASE.withEngine("jit"),
+        BASE.withEngine("interp").withWarpSize(1),
+        BASE.withEngine("jit").withWarpSize(1),
+        BASE.withEngine("interp").withWarpSize(4),
+        BASE.withEngine("jit").withWarpSize(4),
     };
 
+    /** One thread. */
     private static final Variant[] VARIANTS = {
         new Variant("rvsimt asm, interp, warp 32", false, 0),
         new Variant("rvsimt asm, jit, warp 32", false, 1),
         new Variant("rvsimt asm, interp, warp 1", false, 2),
         new Variant("rvsimt asm, jit, warp 1", false, 3),
         new Variant("clang ELF, interp, warp 32", true, 0),
-        new Variant("clang ELF, jit, warp 32", true, 1),
     };
+
+    /** Several threads of one block: one warp of 32 lanes, warps of 4, warps of 1. */
+    private static final Variant[] SIMT_VARIANTS = {
+        new Variant("rvsimt asm, interp, warp 32", false, 0),
+        new Variant("rvsimt asm, jit, warp 32", false, 1),
+        new Variant("rvsimt asm, interp, warp 4", false, 4),
+        new Variant("rvsimt asm, jit, warp 4", false, 5),
+        new Variant("rvsimt asm, interp, warp 1", false, 2),
+        new Variant("rvsimt asm, jit, warp 1", false, 3),
+        new Variant("clang ELF, interp, warp 32", true, 0),
+    };
+
+    static final int MAX_LANES = 32;
 
     /** Per worker thread: one device per configuration, reused across programs. */
     private static final class Devices {
@@ -83,14 +100,14 @@ class QemuDifferentialTest {
         Devices() {
             for (int i = 0; i < CONFIGS.length; i++) {
                 devices[i] = Device.open(CONFIGS[i]);
-                out[i] = devices[i].alloc(RandomProgram.RESULT_BYTES);
+                out[i] = devices[i].alloc((long) MAX_LANES * RandomProgram.RESULT_BYTES);
             }
         }
     }
 
-    /** Wall time per phase, summed over the worker threads: clang, qemu, rvsimt's assembler, each variant. */
+    /** Wall time per phase, summed over the worker threads: clang, qemu, rvsimt's assembler, rvsimt runs. */
     private final java.util.concurrent.atomic.LongAdder[] phaseNanos =
-            java.util.stream.Stream.generate(java.util.concurrent.atomic.LongAdder::new).limit(3 + VARIANTS.length)
+            java.util.stream.Stream.generate(java.util.concurrent.atomic.LongAdder::new).limit(4)
                     .toArray(java.util.concurrent.atomic.LongAdder[]::new);
 
     private final ConcurrentLinkedQueue<Devices> allDevices = new ConcurrentLinkedQueue<>();
@@ -100,15 +117,33 @@ class QemuDifferentialTest {
         return d;
     });
 
+    /** One-thread programs, each compared register by register and byte by byte with qemu. */
     @Test
     void randomProgramsAgreeWithQemu() throws Exception {
+        runAll("qemu differential", Integer.getInteger("rvsimt.diff.count", 200),
+                Integer.getInteger("rvsimt.diff.size", 200), 1);
+    }
+
+    /**
+     * Programs run by {@code -Drvsimt.diff.lanes} (default 8) threads of one block, each with its own
+     * initial registers and data area: data-dependent branches, loop trip counts and jump-table
+     * jumps split warps, and every lane must end exactly as the same program does on qemu with that
+     * lane's initial state (so divergence and reconvergence are invisible, as they must be).
+     */
+    @Test
+    void divergentLanesAgreeWithQemu() throws Exception {
+        int lanes = Integer.getInteger("rvsimt.diff.lanes", 8);
+        assertThat(lanes).isBetween(2, MAX_LANES);
+        runAll("qemu differential, " + lanes + " divergent lanes", Integer.getInteger("rvsimt.diff.simtCount", 40),
+                Integer.getInteger("rvsimt.diff.simtSize", 150), lanes);
+    }
+
+    private void runAll(String title, int count, int size, int lanes) throws Exception {
         String missing = Toolchain.missingTools();
         if (missing != null) {
             Assumptions.assumeTrue(false, "install qemu-user clang-19 lld-19 (missing " + missing + ")");
         }
         long seed = Long.getLong("rvsimt.diff.seed", DEFAULT_SEED);
-        int count = Integer.getInteger("rvsimt.diff.count", 200);
-        int size = Integer.getInteger("rvsimt.diff.size", 200);
         boolean keep = Boolean.getBoolean("rvsimt.diff.keep");
         Path dir = Files.createTempDirectory("rvsimt-diff");
         int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -116,16 +151,20 @@ class QemuDifferentialTest {
         long t0 = System.nanoTime();
         List<String> failures = new ArrayList<>();
         long[] totals = new long[3];
+        double activeSum = 0;
+        double activeMin = 1;
         try {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 int index = i;
-                futures.add(pool.submit(() -> check(dir, seed, index, size, keep, null)));
+                futures.add(pool.submit(() -> check(dir, seed, index, size, lanes, keep, null)));
             }
             for (Future<Outcome> f : futures) {
                 Outcome o = f.get();
                 totals[0] += o.bodyInstructions;
                 totals[1] += o.laneInstructions;
+                activeSum += o.activeLanes;
+                activeMin = Math.min(activeMin, o.activeLanes);
                 if (o.failure != null) {
                     failures.add(o.failure);
                     totals[2]++;
@@ -138,29 +177,36 @@ class QemuDifferentialTest {
                     dev.close();
                 }
             }
+            allDevices.clear();
             if (!keep && failures.isEmpty()) {
                 Toolchain.deleteTree(dir);
             }
         }
-        System.out.printf("qemu differential: seed 0x%x, %d programs, %d body instructions, %d instructions run"
-                + " per variant, %d failing, %.1f s%s%n", seed, count, totals[0], totals[1], totals[2],
+        System.out.printf("%s: seed 0x%x, %d programs, %d body instructions, %d lane instructions per variant,"
+                + " %d failing, %.1f s%s%n", title, seed, count, totals[0], totals[1], totals[2],
                 (System.nanoTime() - t0) / 1e9, failures.isEmpty() && !keep ? "" : ", sources in " + dir);
-        StringBuilder phases = new StringBuilder("  time per phase (summed over workers): ");
-        String[] names = new String[3 + VARIANTS.length];
-        names[0] = "clang";
-        names[1] = "qemu";
-        names[2] = "rvsimt asm";
-        for (int i = 0; i < VARIANTS.length; i++) {
-            names[3 + i] = VARIANTS[i].name;
+        System.out.printf("  time per phase (summed over %d workers): clang %.1f s, qemu %.1f s, rvsimt assembler"
+                + " %.1f s, rvsimt runs %.1f s%n", workers, phaseNanos[0].sum() / 1e9, phaseNanos[1].sum() / 1e9,
+                phaseNanos[2].sum() / 1e9, phaseNanos[3].sum() / 1e9);
+        if (lanes > 1) {
+            System.out.printf("  divergence: on average %.0f%% of the lanes active per warp instruction (lowest %.0f%%)%n",
+                    100 * activeSum / count, 100 * activeMin);
         }
-        for (int i = 0; i < names.length; i++) {
-            phases.append(i > 0 ? ", " : "").append(names[i]).append(String.format(" %.1f s", phaseNanos[i].sum() / 1e9));
+        for (java.util.concurrent.atomic.LongAdder a : phaseNanos) {
+            a.reset();
         }
-        System.out.println(phases);
         assertThat(failures).as("programs that disagree with qemu (seed 0x%x, sources in %s)", seed, dir).isEmpty();
     }
 
-    private record Outcome(int bodyInstructions, long laneInstructions, String failure) { }
+    /**
+     * @param activeLanes average active lanes per warp instruction over the lanes launched, on the
+     *                    32-lane interpreter run (1.0 = the threads never diverged)
+     */
+    private record Outcome(int bodyInstructions, long laneInstructions, double activeLanes, String failure) {
+        Outcome(int bodyInstructions, long laneInstructions, String failure) {
+            this(bodyInstructions, laneInstructions, 1.0, failure);
+        }
+    }
 
     /**
      * The harness itself: a program whose rvsimt copy has one instruction changed must be reported,
@@ -174,7 +220,7 @@ class QemuDifferentialTest {
         }
         Path dir = Files.createTempDirectory("rvsimt-diff-self");
         try {
-            Outcome o = check(dir, 7, 0, 60, false, QemuDifferentialTest::changeLastAluResult);
+            Outcome o = check(dir, 7, 0, 60, 1, false, QemuDifferentialTest::changeLastAluResult);
             System.out.println("harness self-check, the report of a deliberately changed instruction:\n" + o.failure);
             assertThat(o.failure).isNotNull().contains("seed 0x7 program 0").contains("first difference")
                     .contains("last written (on qemu) by the instruction at");
@@ -213,39 +259,49 @@ class QemuDifferentialTest {
         throw new IllegalStateException("no ALU instruction to change");
     }
 
-    private Outcome check(Path dir, long seed, int index, int size, boolean keep,
+    /** qemu's arguments that select a lane: the program reads lane = argc - 1. */
+    private static String[] laneArgs(int lane) {
+        String[] a = new String[lane];
+        java.util.Arrays.fill(a, "x");
+        return a;
+    }
+
+    private Outcome check(Path dir, long seed, int index, int size, int lanes, boolean keep,
                           java.util.function.UnaryOperator<String> mutateOwn) throws Exception {
-        RandomProgram p = RandomProgram.generate(seed, index, size, AVOID);
+        RandomProgram p = lanes == 1 ? RandomProgram.generate(seed, index, size, AVOID)
+                : RandomProgram.generateSimt(seed, index, size, lanes, AVOID);
         String name = p.name();
-        String where = String.format("seed 0x%x program %d (%s, %s)", seed, index, name,
-                p.straightLine ? "straight-line" : "with control flow");
+        String where = String.format("seed 0x%x program %d (%s, %s%s)", seed, index, name,
+                p.straightLine ? "straight-line" : "with control flow", lanes > 1 ? ", " + lanes + " lanes" : "");
         byte[] clangElf;
         try {
             long t = System.nanoTime();
-            clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA);
+            clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA, false);
             phaseNanos[0].add(System.nanoTime() - t);
         } catch (IOException e) {
             return new Outcome(p.bodyInstructions, 0, where + ": clang rejected the generated source: "
                     + e.getMessage());
         }
         Path elf = dir.resolve(name + ".elf");
-        long tq = System.nanoTime();
-        Toolchain.Run q = Toolchain.qemu(dir, elf, 30);
-        phaseNanos[1].add(System.nanoTime() - tq);
-        if (q.exitStatus() != 0 || q.stdout().length != RandomProgram.RESULT_BYTES) {
-            return new Outcome(p.bodyInstructions, 0, where + ": qemu run failed (status " + q.exitStatus() + ", "
-                    + q.stdout().length + " bytes): " + q.stderr());
+        State[] expected = new State[lanes];
+        for (int lane = 0; lane < lanes; lane++) {
+            long tq = System.nanoTime();
+            Toolchain.Run q = Toolchain.qemu(dir, elf, 30, List.of(), List.of(laneArgs(lane)));
+            phaseNanos[1].add(System.nanoTime() - tq);
+            if (q.exitStatus() != 0 || q.stdout().length != RandomProgram.RESULT_BYTES) {
+                return new Outcome(p.bodyInstructions, 0, where + ": qemu run of lane " + lane + " failed (status "
+                        + q.exitStatus() + ", " + q.stdout().length + " bytes): " + q.stderr());
+            }
+            expected[lane] = State.parse(q.stdout(), 0);
         }
-        State expected = State.parse(q.stdout());
 
         Kernel clangKernel = Kernel.fromElf(clangElf, name + ".elf", 4L << 20);
         Kernel ownKernel;
-        AssembledProgram own;
         try {
             long ta = System.nanoTime();
-            own = Assembler.assemble(mutateOwn == null ? p.source : mutateOwn.apply(p.source), name + ".S",
-                    new AsmOptions(RandomProgram.TEXT, RandomProgram.DATA));
-            ownKernel = Kernel.fromElf(own.toElf(), name + ".S", 4L << 20);
+            AssembledProgram own = Assembler.assemble(mutateOwn == null ? p.source : mutateOwn.apply(p.source),
+                    name + ".s", new AsmOptions(RandomProgram.TEXT, RandomProgram.DATA));
+            ownKernel = Kernel.fromElf(own.toElf(), name + ".s", 4L << 20);
             phaseNanos[2].add(System.nanoTime() - ta);
         } catch (AsmException e) {
             return new Outcome(p.bodyInstructions, 0, where + ": rvsimt's assembler rejected the source clang accepts: "
@@ -256,9 +312,10 @@ class QemuDifferentialTest {
         if (layout != null) {
             failure.append(where).append(": rvsimt's assembler and clang disagree: ").append(layout).append('\n');
         }
-        long lanes = 0;
-        for (int vi = 0; vi < VARIANTS.length; vi++) {
-            Variant v = VARIANTS[vi];
+        int dataArea = clangKernel.symbol("data_area").orElseThrow();
+        long laneInstructions = 0;
+        double activeLanes = 1.0;
+        for (Variant v : lanes == 1 ? VARIANTS : SIMT_VARIANTS) {
             Kernel k = v.clangElf ? clangKernel : ownKernel;
             if (!v.clangElf && layout != null || mutateOwn != null && v.clangElf) {
                 continue;   // its addresses differ from qemu's; the clang-ELF run still checks the engine
@@ -269,43 +326,51 @@ class QemuDifferentialTest {
             out.fill((byte) 0);
             int entry = k.symbol("kernel_start").orElseThrow();
             long tv = System.nanoTime();
-            LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(1), 0,
+            LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(lanes), 0,
                     LaunchOptions.defaults().withEntry(entry).withWatchdog(10_000_000), out);
-            phaseNanos[3 + vi].add(System.nanoTime() - tv);
-            lanes = r.laneInstructions();
+            phaseNanos[3].add(System.nanoTime() - tv);
+            laneInstructions = r.laneInstructions();
+            if (v.device == 0 && !v.clangElf && r.warpInstructions() > 0) {
+                activeLanes = (double) r.laneInstructions() / r.warpInstructions() / lanes;
+            }
             if (!r.ok()) {
                 failure.append(where).append(", ").append(v.name).append(": rvsimt faulted: ")
                         .append(r.fault().summary()).append('\n');
                 continue;
             }
-            State actual = State.parse(out.readBytes());
-            List<String> diffs = expected.diff(actual);
-            if (!diffs.isEmpty()) {
-                failure.append(where).append(", ").append(v.name).append(": first difference ").append(diffs.get(0));
-                failure.append(lastWriter(dir, elf, clangKernel, diffs.get(0)));
-                if (diffs.size() > 1) {
-                    failure.append("\n    all differences (").append(diffs.size()).append("): ")
-                            .append(String.join("; ", diffs.subList(0, Math.min(12, diffs.size()))));
+            byte[] all = out.readBytes(0, lanes * RandomProgram.RESULT_BYTES);
+            for (int lane = 0; lane < lanes; lane++) {
+                State actual = State.parse(all, lane * RandomProgram.RESULT_BYTES);
+                List<String> diffs = expected[lane].diff(actual, dataArea + lane * RandomProgram.STRIDE);
+                if (!diffs.isEmpty()) {
+                    failure.append(where).append(", ").append(v.name).append(lanes > 1 ? ", lane " + lane : "")
+                            .append(": first difference ").append(diffs.get(0));
+                    failure.append(lastWriter(dir, elf, clangKernel, diffs.get(0), lane));
+                    if (diffs.size() > 1) {
+                        failure.append("\n    all differences (").append(diffs.size()).append("): ")
+                                .append(String.join("; ", diffs.subList(0, Math.min(12, diffs.size()))));
+                    }
+                    failure.append('\n');
+                    break;      // the first failing lane is enough
                 }
-                failure.append('\n');
             }
         }
         if (failure.isEmpty()) {
             if (!keep) {
-                Files.deleteIfExists(dir.resolve(name + ".S"));
+                Files.deleteIfExists(dir.resolve(name + ".s"));
                 Files.deleteIfExists(elf);
             }
-            return new Outcome(p.bodyInstructions, lanes, null);
+            return new Outcome(p.bodyInstructions, laneInstructions, activeLanes, null);
         }
-        return new Outcome(p.bodyInstructions, lanes, failure + keepNote(dir, name));
+        return new Outcome(p.bodyInstructions, laneInstructions, activeLanes, failure + keepNote(dir, name));
     }
 
     private static String keepNote(Path dir, String name) {
-        return "    source: " + dir.resolve(name + ".S");
+        return "    source: " + dir.resolve(name + ".s");
     }
 
     /** Null when every loaded byte rvsimt's assembler produced equals clang's at the same address. */
-    private static String compareLayout(Kernel own, Kernel clang) {
+    static String compareLayout(Kernel own, Kernel clang) {
         Disassembler dis = Disassembler.listing();
         for (Segment s : own.image().segments()) {
             byte[] data = s.data();
@@ -396,19 +461,19 @@ class QemuDifferentialTest {
 
     /** Registers, fcsr and data area as the program reported them. */
     record State(int[] x, int[] f, int fcsr, byte[] data) {
-        static State parse(byte[] result) {
+        static State parse(byte[] result, int offset) {
             int[] x = new int[32];
             int[] f = new int[32];
             for (int k = 0; k < 32; k++) {
-                x[k] = word(result, RandomProgram.RES_X + 4 * k);
-                f[k] = word(result, RandomProgram.RES_F + 4 * k);
+                x[k] = word(result, offset + RandomProgram.RES_X + 4 * k);
+                f[k] = word(result, offset + RandomProgram.RES_F + 4 * k);
             }
-            return new State(x, f, word(result, RandomProgram.RES_FCSR),
-                    Arrays.copyOf(result, RandomProgram.AREA));
+            return new State(x, f, word(result, offset + RandomProgram.RES_FCSR),
+                    Arrays.copyOfRange(result, offset, offset + RandomProgram.AREA));
         }
 
         /** Differences, in the order x1..x31, f0..f31, fflags, frm, data; "qemu" is this state. */
-        List<String> diff(State o) {
+        List<String> diff(State o, int dataAddress) {
             List<String> out = new ArrayList<>();
             for (int k = 1; k < 32; k++) {
                 if (x[k] != o.x[k]) {
@@ -435,7 +500,7 @@ class QemuDifferentialTest {
                 int b = word(o.data, i);
                 if (a != b) {
                     out.add(String.format("memory at 0x%08x (data_area+%d): qemu 0x%08x, rvsimt 0x%08x",
-                            RandomProgram.DATA + RandomProgram.INIT_BYTES + i, i, a, b));
+                            dataAddress + i, i, a, b));
                 }
             }
             return out;
@@ -460,11 +525,12 @@ class QemuDifferentialTest {
      * and names the last executed body instruction that wrote the differing register (or, for
      * fflags/frm, the last FP or CSR instruction).
      */
-    private static String lastWriter(Path dir, Path elf, Kernel clang, String difference) {
+    private static String lastWriter(Path dir, Path elf, Kernel clang, String difference, int lane) {
         try {
             int bodyEnd = clang.symbol("body_end").orElse(Integer.MAX_VALUE);
             Path log = dir.resolve(elf.getFileName() + ".trace");
-            Toolchain.qemu(dir, elf, 60, "-singlestep", "-d", "exec,nochain", "-D", log.toString());
+            Toolchain.qemu(dir, elf, 60, List.of("-singlestep", "-d", "exec,nochain", "-D", log.toString()),
+                    List.of(laneArgs(lane)));
             List<Integer> pcs = new ArrayList<>();
             for (String line : Files.readAllLines(log)) {
                 int open = line.indexOf('[');

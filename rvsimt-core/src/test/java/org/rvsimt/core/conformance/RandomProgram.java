@@ -34,6 +34,8 @@ final class RandomProgram {
     static final int SAVE_WORDS = 65;
     /** Bytes the program reports: the data area, then the save area. */
     static final int RESULT_BYTES = AREA + SAVE_WORDS * 4;
+    /** Distance between the data areas of consecutive lanes (data, save area, padding). */
+    static final int STRIDE = (RESULT_BYTES + 15) & -16;
     /** Offsets inside the result. */
     static final int RES_X = AREA;
     static final int RES_F = AREA + 32 * 4;
@@ -81,8 +83,13 @@ final class RandomProgram {
     /** Mnemonics (and pseudo-instructions) the generator must not emit. */
     private final java.util.Set<String> avoid;
 
-    private RandomProgram(long seed, int index, int size, boolean straightLine, java.util.Set<String> avoid) {
+    /** Threads that run the program, each on its own initial registers and data area. */
+    final int lanes;
+
+    private RandomProgram(long seed, int index, int size, boolean straightLine, int lanes,
+                          java.util.Set<String> avoid) {
         this.avoid = avoid;
+        this.lanes = lanes;
         this.seed = seed;
         this.index = index;
         this.straightLine = straightLine;
@@ -98,11 +105,20 @@ final class RandomProgram {
 
     /** The program of this seed and index; every fourth one is straight-line. */
     static RandomProgram generate(long seed, int index, int size, java.util.Set<String> avoid) {
-        return new RandomProgram(seed, index, size, index % 4 == 0, avoid);
+        return new RandomProgram(seed, index, size, index % 4 == 0, 1, avoid);
+    }
+
+    /**
+     * A program for {@code lanes} threads at once: each lane has its own initial registers and data
+     * area, so data-dependent branches, loop trip counts and indirect jumps diverge; every lane
+     * must still end exactly as it does alone on qemu.
+     */
+    static RandomProgram generateSimt(long seed, int index, int size, int lanes, java.util.Set<String> avoid) {
+        return new RandomProgram(seed ^ 0x51D7L, index, size, false, lanes, avoid);
     }
 
     String name() {
-        return String.format("diff_%x_%03d", seed, index);
+        return String.format("diff_%x_%03d%s", seed, index, lanes > 1 ? "_x" + lanes : "");
     }
 
     private int[] pickDistinct(int n) {
@@ -122,13 +138,15 @@ final class RandomProgram {
     // ------------------------------------------------------------------ whole program
 
     private String build() {
-        StringBuilder s = new StringBuilder(48 * 1024);
+        StringBuilder s = new StringBuilder(48 * 1024 * lanes);
         s.append("# ").append(name()).append(": random RV32IMAF program, seed ").append(seed).append(", index ")
-                .append(index).append(straightLine ? ", straight-line" : ", with control flow").append('\n');
+                .append(index).append(straightLine ? ", straight-line" : ", with control flow")
+                .append(lanes > 1 ? ", " + lanes + " lanes" : "").append('\n');
         s.append(String.format("# base register %s, loop counters %s %s%n", X_ABI[base], X_ABI[counter1],
                 X_ABI[counter2]));
         s.append("    .option norelax\n    .text\n    .globl body_start\nbody_start:\n");
-        s.append("    la t6, init_table\n    lw t5, 252(t6)\n    fscsr t5\n");
+        s.append("    la t6, init_table\n    slli t5, t5, 8\n    add t6, t6, t5\n");
+        s.append("    lw t5, 252(t6)\n    fscsr t5\n");
         for (int k = 0; k < 32; k++) {
             s.append("    flw ").append(F_ABI[k]).append(", ").append(124 + 4 * k).append("(t6)\n");
         }
@@ -157,9 +175,16 @@ final class RandomProgram {
                     la t0, mode_flag
                     lw t0, 0(t0)
                     bnez t0, .Lqemu_finish
+                    csrr t1, 0xcd3
+                    li t2, %3$d
+                    mul t3, t1, t2
                     la a1, data_area
+                    add a1, a1, t3
+                    li t2, %2$d
+                    mul t3, t1, t2
                     la a2, result_ptr
                     lw a2, 0(a2)
+                    add a2, a2, t3
                     li a3, %1$d
                 .Lcopy:
                     lw t0, 0(a1)
@@ -171,7 +196,12 @@ final class RandomProgram {
                     li ra, 0
                     ret
                 .Lqemu_finish:
+                    la t0, lane_index
+                    lw t1, 0(t0)
+                    li t2, %3$d
+                    mul t3, t1, t2
                     la a1, data_area
+                    add a1, a1, t3
                     li a2, %2$d
                 .Lwrite:
                     li a0, 1
@@ -189,13 +219,19 @@ final class RandomProgram {
                     li a7, 93
                     ecall
 
+                # qemu entry: lane = argc - 1 (the test passes one dummy argument per lane index)
                     .globl _start
                 _start:
                     la t0, mode_flag
                     li t1, 1
                     sw t1, 0(t0)
+                    lw t5, 0(sp)
+                    addi t5, t5, -1
+                    la t0, lane_index
+                    sw t5, 0(t0)
                     j body_start
 
+                # rvsimt entry: lane = threadIdx.x, result buffer = first argument
                     .globl kernel_start
                 kernel_start:
                     lw t0, 0(a0)
@@ -203,33 +239,40 @@ final class RandomProgram {
                     sw t0, 0(t1)
                     la t1, mode_flag
                     sw zero, 0(t1)
+                    csrr t5, 0xcd3
                     j body_start
 
                     .data
                     .p2align 4
                 init_table:
-                """.formatted(RESULT_BYTES / 4, RESULT_BYTES));
-        for (int k = 1; k <= 31; k++) {
-            if (k == base) {
-                s.append("    .word data_area + ").append(HALF).append('\n');
-            } else {
-                s.append("    .word ").append(hex(randomInt())).append('\n');
+                """.formatted(RESULT_BYTES / 4, RESULT_BYTES, STRIDE));
+        for (int lane = 0; lane < lanes; lane++) {
+            s.append("# lane ").append(lane).append('\n');
+            for (int k = 1; k <= 31; k++) {
+                if (k == base) {
+                    s.append("    .word data_area + ").append(lane * STRIDE + HALF).append('\n');
+                } else {
+                    s.append("    .word ").append(hex(randomInt())).append('\n');
+                }
             }
-        }
-        for (int k = 0; k < 32; k++) {
-            s.append("    .word ").append(hex(randomFloat())).append('\n');
-        }
-        s.append("    .word ").append(hex(r.nextInt(5) << 5 | r.nextInt(32))).append("   # fcsr\n");
-        s.append("data_area:\n");
-        for (int i = 0; i < AREA / 4; i += 4) {
-            s.append("    .word ");
-            for (int j = 0; j < 4; j++) {
-                s.append(j > 0 ? ", " : "").append(hex(r.nextInt(3) == 0 ? randomInt() : randomFloat()));
+            for (int k = 0; k < 32; k++) {
+                s.append("    .word ").append(hex(randomFloat())).append('\n');
             }
-            s.append('\n');
+            s.append("    .word ").append(hex(r.nextInt(5) << 5 | r.nextInt(32))).append("   # fcsr\n");
         }
-        s.append("save_area:\n    .zero ").append(SAVE_WORDS * 4).append('\n');
-        s.append("mode_flag:\n    .word 0\nresult_ptr:\n    .word 0\n");
+        s.append("init_table_end:\ndata_area:\n");
+        for (int lane = 0; lane < lanes; lane++) {
+            s.append("# lane ").append(lane).append(": data, then the save area\n");
+            for (int i = 0; i < AREA / 4; i += 4) {
+                s.append("    .word ");
+                for (int j = 0; j < 4; j++) {
+                    s.append(j > 0 ? ", " : "").append(hex(r.nextInt(3) == 0 ? randomInt() : randomFloat()));
+                }
+                s.append('\n');
+            }
+            s.append("    .zero ").append(STRIDE - AREA).append('\n');
+        }
+        s.append("mode_flag:\n    .word 0\nresult_ptr:\n    .word 0\nlane_index:\n    .word 0\n");
         return s.toString();
     }
 
@@ -358,16 +401,18 @@ final class RandomProgram {
         int end = budget - size;
         while (budget > end && budget > 0) {
             int k = r.nextInt(100);
-            if (straightLine || k < 80 || depth > 3) {
+            if (straightLine || k < 78 || depth > 3) {
                 simple();
-            } else if (k < 88) {
+            } else if (k < 86) {
                 forwardBranch(depth);
-            } else if (k < 92 && loopDepth < 2) {
+            } else if (k < 90 && loopDepth < 2) {
                 loop(depth);
-            } else if (k < 94) {
+            } else if (k < 92) {
                 forwardJal(depth);
-            } else if (k < 96) {
+            } else if (k < 94) {
                 forwardJalr(depth);
+            } else if (k < 96) {
+                indirectSwitch(depth);
             } else if (k < 98 && !inFunction && (reserved() & 2) == 0) {
                 function(depth);
             } else {
@@ -433,11 +478,44 @@ final class RandomProgram {
         label(l);
     }
 
+    /** A two-way jump table indexed by a data bit: an indirect jump whose target differs by lane. */
+    private void indirectSwitch(int depth) {
+        int t = writable();
+        long saved = noWrite;
+        noWrite |= 1L << t;
+        int u = writable();
+        noWrite = saved;
+        String tab = newLabel("table");
+        String first = newLabel("case");
+        String second = newLabel("case");
+        String end = newLabel("endcase");
+        line("andi " + x(t) + ", " + xs() + ", 1");
+        line("slli " + x(t) + ", " + x(t) + ", 2");
+        line("la " + x(u) + ", " + tab);
+        line("add " + x(t) + ", " + x(t) + ", " + x(u));
+        line(r.nextInt(3) == 0 ? "jalr " + xd() + ", 0(" + x(t) + ")" : "jr " + x(t));
+        label(tab);
+        line("j " + first);
+        line("j " + second);
+        label(first);
+        block(1 + r.nextInt(5), depth + 1);
+        line("j " + end);
+        label(second);
+        block(1 + r.nextInt(5), depth + 1);
+        label(end);
+    }
+
     private void loop(int depth) {
         int c = loopDepth == 0 ? counter1 : counter2;
         int trips = 1 + r.nextInt(loopDepth == 0 ? 8 : 4);
         String head = newLabel("loop");
-        line("li " + x(c) + ", " + trips);
+        if (r.nextBoolean()) {
+            line("li " + x(c) + ", " + trips);
+        } else {
+            // a data-dependent trip count (1..4 or 1..8): lanes leave the loop at different times
+            line("andi " + x(c) + ", " + xs() + ", " + (loopDepth == 0 ? 7 : 3));
+            line("addi " + x(c) + ", " + x(c) + ", 1");
+        }
         label(head);
         loopDepth++;
         block(3 + r.nextInt(loopDepth == 1 ? 14 : 6), depth + 1);
@@ -734,23 +812,26 @@ final class RandomProgram {
     /** Symbol-relative addressing: %hi/%lo, %pcrel_hi/%pcrel_lo, la and the load-symbol pseudo. */
     private void symbolic() {
         int t = writable();
-        int off = r.nextInt(AREA) & -4;
+        // One lane's stores must not reach another lane's loads: with several lanes, symbol loads
+        // read the init table, which nothing writes.
+        String sym = lanes > 1 ? "init_table" : "data_area";
+        int off = r.nextInt(lanes > 1 ? INIT_BYTES * lanes : AREA) & -4;
         switch (r.nextInt(5)) {
             case 0 -> {
-                line("lui " + x(t) + ", %hi(data_area + " + off + ")");
-                line("lw " + xd() + ", %lo(data_area + " + off + ")(" + x(t) + ")");
+                line("lui " + x(t) + ", %hi(" + sym + " + " + off + ")");
+                line("lw " + xd() + ", %lo(" + sym + " + " + off + ")(" + x(t) + ")");
             }
             case 1 -> {
                 String l = newLabel("pcrel");
                 label(l);
-                line("auipc " + x(t) + ", %pcrel_hi(data_area + " + off + ")");
+                line("auipc " + x(t) + ", %pcrel_hi(" + sym + " + " + off + ")");
                 line("addi " + x(t) + ", " + x(t) + ", %pcrel_lo(" + l + ")");
             }
-            case 2 -> line("la " + x(t) + ", data_area + " + off);
-            case 3 -> line("lw " + x(t) + ", data_area + " + off);
+            case 2 -> line("la " + x(t) + ", " + sym + " + " + off);
+            case 3 -> line("lw " + x(t) + ", " + sym + " + " + off);
             default -> {
                 int u = writable();
-                line("flw " + fr() + ", data_area + " + off + ", " + x(u));
+                line("flw " + fr() + ", " + sym + " + " + off + ", " + x(u));
             }
         }
     }

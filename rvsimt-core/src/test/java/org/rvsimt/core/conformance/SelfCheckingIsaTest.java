@@ -35,13 +35,13 @@ import org.rvsimt.core.api.LaunchResult;
 class SelfCheckingIsaTest {
     static final List<String> FILES = List.of(
             "rv32i_alu.S", "rv32i_mem.S", "rv32i_control.S", "rv32m.S", "rv32a.S",
-            "zicsr_fp.S", "zicsr_simt.S", "rv32f_arith.S", "rv32f_misc.S", "rv32f_cvt.S", "xlowp_sfu.S");
+            "zicsr_fp.S", "zicsr_counters.S", "zicsr_simt.S", "rv32f_arith.S", "rv32f_misc.S", "rv32f_cvt.S", "xlowp_sfu.S");
 
     /**
      * KNOWN BUG: files rvsimt cannot run yet; their rvsimt runs are in {@link KnownBugsTest}
      * (qemu still checks them here). Empty this set when KnownBugsTest passes.
      */
-    static final Set<String> KNOWN_BUG_FILES = Set.of();
+    static final Set<String> KNOWN_BUG_FILES = Set.of("zicsr_counters.S");
 
     private static final String QEMU_WRAPPER = "\n    .text\n    .globl _start\n_start:\n    j test_main\n";
 
@@ -117,6 +117,30 @@ class SelfCheckingIsaTest {
             int n = status >> 1;
             throw new AssertionError(String.format("%s on qemu-riscv32: exit status %d: case %d (mod 128) failed: %s",
                     file, status, n, caseLine(src, n)));
+        }
+    }
+
+    /**
+     * The assembler cross-check: rvsimt's assembler lays out every qemu-runnable file exactly as
+     * clang does (same words at the same addresses, text at 0x10000 and data at 0x40000 on both).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void assemblesLikeClang(String file) throws Exception {
+        String src = source(file) + QEMU_WRAPPER;
+        Assumptions.assumeFalse(rvsimtOnly(src), file + " uses rvsimt's custom instructions or CSRs");
+        String missing = Toolchain.missingTools();
+        Assumptions.assumeTrue(missing == null, "install qemu-user clang-19 lld-19 (missing " + missing + ")");
+        Path dir = Files.createTempDirectory("rvsimt-selfcheck");
+        try {
+            String name = file.replace(".S", "");
+            byte[] elf = Toolchain.build(dir, name, src, 0x10000, 0x40000);
+            Kernel clang = Kernel.fromElf(elf, name + ".elf", 4L << 20);
+            Kernel own = Kernel.fromElf(org.rvsimt.isa.asm.Assembler.assemble(src, file,
+                    new org.rvsimt.isa.asm.AsmOptions(0x10000, 0x40000)).toElf(), file, 4L << 20);
+            assertThat(QemuDifferentialTest.compareLayout(own, clang)).as(file + ": rvsimt's assembler vs clang").isNull();
+        } finally {
+            Toolchain.deleteTree(dir);
         }
     }
 

@@ -48,12 +48,18 @@ final class Toolchain {
     }
 
     /**
-     * Assembles and links {@code source} (a .S file, so it goes through the C preprocessor) with
+     * Assembles and links {@code source} ({@code .S}, through the C preprocessor, or, when
+     * {@code preprocess} is false, {@code .s}, which saves clang a process) with
      * text at {@code textAddress} and, when {@code dataAddress >= 0}, data at {@code dataAddress}.
      */
     static byte[] build(Path dir, String name, String source, int textAddress, int dataAddress)
             throws IOException, InterruptedException {
-        Path src = dir.resolve(name + ".S");
+        return build(dir, name, source, textAddress, dataAddress, true);
+    }
+
+    static byte[] build(Path dir, String name, String source, int textAddress, int dataAddress, boolean preprocess)
+            throws IOException, InterruptedException {
+        Path src = dir.resolve(name + (preprocess ? ".S" : ".s"));
         Path elf = dir.resolve(name + ".elf");
         Files.writeString(src, source);
         List<String> cmd = new ArrayList<>(List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf",
@@ -73,13 +79,19 @@ final class Toolchain {
         return Files.readAllBytes(elf);
     }
 
-    /** Runs an executable under qemu-riscv32 with extra qemu options before the program. */
-    static Run qemu(Path dir, Path elf, int timeoutSeconds, String... qemuOptions)
+    /** Runs an executable under qemu-riscv32. */
+    static Run qemu(Path dir, Path elf, int timeoutSeconds) throws IOException, InterruptedException {
+        return qemu(dir, elf, timeoutSeconds, List.of(), List.of());
+    }
+
+    /** Runs an executable under qemu-riscv32 with qemu options and program arguments. */
+    static Run qemu(Path dir, Path elf, int timeoutSeconds, List<String> qemuOptions, List<String> programArgs)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(QEMU);
-        cmd.addAll(List.of(qemuOptions));
+        cmd.addAll(qemuOptions);
         cmd.add(elf.toString());
+        cmd.addAll(programArgs);
         return exec(dir, cmd, timeoutSeconds);
     }
 

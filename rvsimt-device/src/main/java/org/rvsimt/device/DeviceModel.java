@@ -1,0 +1,828 @@
+package org.rvsimt.device;
+
+import static org.rvsimt.device.RegisterMap.*;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.Interpreter;
+import org.rvsimt.core.exec.JitEngine;
+import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.exec.LaunchRunner;
+import org.rvsimt.core.exec.LaunchSpec;
+import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.exec.Warp;
+import org.rvsimt.core.exec.WarpEngine;
+import org.rvsimt.core.memory.Vram;
+import org.rvsimt.isa.elf.ElfFormatException;
+import org.rvsimt.isa.elf.Segment;
+
+/**
+ * The GPU as a PCI device sees it: the seed's register file (BAR0), VRAM (BAR2) and the doorbell
+ * (BAR4), with the seed's access rules, over rvsimt's engine. A dispatch runs on its own thread;
+ * its completion sets status bits and raises an interrupt, which the model hands to an
+ * {@link InterruptSink} (the server turns it into a message to the client).
+ *
+ * <p>All register state is guarded by this object's monitor, so concurrent callers see each
+ * register access as atomic. VRAM may be read and written while a kernel runs, as over PCI: the
+ * result is as racy as it would be on hardware. A reset or {@link #close} cancels a running
+ * dispatch; the kernel stops at its warps' next scheduling point (at most a few thousand
+ * instructions per warp).
+ */
+public final class DeviceModel implements AutoCloseable {
+
+    /** Receives interrupts; called with the model's lock held, so it must not block. */
+    @FunctionalInterface
+    public interface InterruptSink {
+        void interrupt(Interrupt irq);
+    }
+
+    /**
+     * One interrupt: the seed's MSI-X vector, the IRQ_STATUS bit that caused it, IRQ_STATUS after
+     * it was set, the client whose action raised it, and for kernel completions the dispatch number
+     * and result (0 ok, -1 failed).
+     */
+    public record Interrupt(int vector, int cause, int irqStatus, int origin, int dispatchSeq, int result) { }
+
+    /** The status of one MMIO access and, for reads, the value. */
+    public record MmioResult(int status, long value) { }
+
+    public static final int MMIO_OK = 0;
+    public static final int MMIO_READ_ONLY = 1;
+    public static final int MMIO_WRITE_ONLY = 2;
+    public static final int MMIO_UNMAPPED = 3;
+    public static final int MMIO_OUT_OF_RANGE = 4;
+    public static final int MMIO_MISALIGNED = 5;
+
+    /** What a dispatch did. {@code errorStatus} and {@code irqStatus} are the registers right after it. */
+    public record Outcome(int seq, int result, String faultKind, String message, int faultPc, long faultAddress,
+                          long warpInstructions, long laneInstructions, long wallNanos, List<String> console,
+                          int errorStatus, int irqStatus) {
+        public boolean ok() {
+            return result == 0;
+        }
+    }
+
+    /** Where LOAD_KERNEL put an image: its entry and the range its segments cover. */
+    public record LoadedKernel(long entry, long start, long end) { }
+
+    /** A dispatch in flight; {@link #outcome()} completes when it ends, is cancelled or is refused. */
+    public static final class Dispatch {
+        final int seq;
+        final int origin;
+        final LaunchSpec spec;
+        final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        volatile String cancelReason;      // non-null: stop at the next scheduling point
+        volatile boolean abandoned;        // a reset took the device away: the end changes no register
+
+        Dispatch(int seq, int origin, LaunchSpec spec) {
+            this.seq = seq;
+            this.origin = origin;
+            this.spec = spec;
+        }
+
+        public int seq() {
+            return seq;
+        }
+
+        public CompletableFuture<Outcome> outcome() {
+            return outcome;
+        }
+
+        /** Asks the kernel to stop; it ends with the fault {@code cancelled}. */
+        public void cancel(String reason) {
+            if (cancelReason == null) {
+                cancelReason = reason;
+            }
+        }
+
+        /** Waits for the end; on timeout cancels the kernel and waits for it to stop. */
+        public Outcome await(long timeoutMillis) throws InterruptedException {
+            try {
+                return timeoutMillis > 0 ? outcome.get(timeoutMillis, TimeUnit.MILLISECONDS) : outcome.get();
+            } catch (TimeoutException e) {
+                cancel("launch did not finish within " + timeoutMillis + " ms");
+                try {
+                    return outcome.get();
+                } catch (java.util.concurrent.ExecutionException x) {
+                    throw new IllegalStateException(x.getCause());
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    private record LoadedImage(int lo, byte[] code) {
+        boolean contains(long address) {
+            return address >= lo && address < lo + (long) code.length;
+        }
+
+        boolean overlaps(long start, long end) {
+            return start < lo + (long) code.length && end > lo;
+        }
+    }
+
+    private static final int MAX_IMAGES = 64;
+    private static final int FILE_WORDS = (THREAD_MASK >> 2) + 1;
+
+    private final DeviceConfig config;
+    private final long watchdog;
+    private final Vram vram;
+    private final long vramSize;
+    private final ProgramCache programs;
+    private final Executor executor;
+    private volatile InterruptSink sink;
+
+    // ----- register state, guarded by this
+    private final int[] file = new int[FILE_WORDS];   // plain RW registers by offset / 4
+    private int globalCtrl;
+    private int errorStatus;
+    private int irqEnable;
+    private int irqStatus;
+    private int dmaCtrl;
+    private int dmaStatus;
+    private int lastResult;
+    private int faultKind;
+    private int faultPc;
+    private int faultAddr;
+    private long warpInstr;
+    private long laneInstr;
+    private int dispatchCount;
+    private Dispatch current;
+    private boolean closed;
+    private final List<LoadedImage> images = new ArrayList<>();   // newest first
+
+    /**
+     * @param config   engine and memory settings (VRAM size, warp size, engine, threads per launch...)
+     * @param watchdog warp-instruction budget per warp of every dispatch
+     * @param programs predecoded-program cache, usually shared by all devices of a server
+     * @param executor runs dispatches (one task per dispatch, for as long as the kernel runs)
+     */
+    public DeviceModel(DeviceConfig config, long watchdog, ProgramCache programs, Executor executor) {
+        this.config = config;
+        this.watchdog = watchdog;
+        this.vram = new Vram(config.vramBytes());
+        this.vramSize = config.vramBytes();
+        this.programs = programs;
+        this.executor = executor;
+        this.sink = irq -> { };
+    }
+
+    public void setInterruptSink(InterruptSink sink) {
+        this.sink = sink;
+    }
+
+    public DeviceConfig config() {
+        return config;
+    }
+
+    public long vramSize() {
+        return vramSize;
+    }
+
+    public synchronized boolean busy() {
+        return current != null;
+    }
+
+    public int devCaps() {
+        return Math.min(config.computeUnits(), 255) | Math.min(config.warpsPerUnit(), 255) << 8
+                | Math.min(config.warpSize(), 255) << 16;
+    }
+
+    // ================================================================== MMIO
+
+    /** Reads 4 or 8 bytes; an 8-byte register access is the word at {@code offset}, then {@code offset + 4}. */
+    public MmioResult mmioRead(int bar, long offset, int width) {
+        checkAccess(bar, width);
+        if (bar == BAR_VRAM) {
+            if (offset < 0 || offset + width > vramSize) {
+                return new MmioResult(MMIO_OUT_OF_RANGE, 0);
+            }
+            byte[] m = vram.bytes();
+            long v = 0;
+            for (int i = width - 1; i >= 0; i--) {
+                v = v << 8 | (m[(int) offset + i] & 0xFF);
+            }
+            return new MmioResult(MMIO_OK, v);
+        }
+        synchronized (this) {
+            MmioResult lo = read32(bar, offset);
+            if (width == 4) {
+                return lo;
+            }
+            MmioResult hi = read32(bar, offset + 4);
+            return new MmioResult(lo.status() != MMIO_OK ? lo.status() : hi.status(),
+                    (lo.value() & 0xFFFF_FFFFL) | hi.value() << 32);
+        }
+    }
+
+    /** Writes 4 or 8 bytes (an 8-byte register write is two word writes, low word first); returns the status. */
+    public int mmioWrite(int bar, long offset, int width, long value, int origin) {
+        checkAccess(bar, width);
+        if (bar == BAR_VRAM) {
+            if (offset < 0 || offset + width > vramSize) {
+                return MMIO_OUT_OF_RANGE;
+            }
+            byte[] m = vram.bytes();
+            for (int i = 0; i < width; i++) {
+                m[(int) offset + i] = (byte) (value >>> (8 * i));
+            }
+            return MMIO_OK;
+        }
+        int s = write32(bar, offset, (int) value, origin);
+        if (width == 8) {
+            int s2 = write32(bar, offset + 4, (int) (value >>> 32), origin);
+            s = s != MMIO_OK ? s : s2;
+        }
+        return s;
+    }
+
+    private static void checkAccess(int bar, int width) {
+        if (bar != BAR_REGS && bar != BAR_VRAM && bar != BAR_DOORBELL) {
+            throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "no BAR " + bar + " (BARs are 0, 2 and 4)");
+        }
+        if (width != 4 && width != 8) {
+            throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "MMIO width " + width + " (must be 4 or 8)");
+        }
+    }
+
+    private MmioResult read32(int bar, long offset) {
+        Register r = lookup(bar, offset);
+        if (r == null) {
+            errorStatus |= ERR_REG_ACCESS;
+            return new MmioResult((offset & 3) != 0 ? MMIO_MISALIGNED : MMIO_UNMAPPED, 0);
+        }
+        if (r.access() == Access.WO) {
+            return new MmioResult(MMIO_WRITE_ONLY, 0);
+        }
+        int o = r.offset();
+        int v = switch (o) {
+            case DEV_ID -> DEV_ID_VALUE;
+            case DEV_VERSION -> DEV_VERSION_VALUE;
+            case DEV_CAPS -> devCaps();
+            case VRAM_SIZE_LO -> (int) vramSize;
+            case VRAM_SIZE_HI -> (int) (vramSize >>> 32);
+            case GLOBAL_CTRL -> globalCtrl;
+            case GLOBAL_STATUS -> globalStatus();
+            case ERROR_STATUS -> errorStatus;
+            case IRQ_ENABLE -> irqEnable;
+            case IRQ_STATUS -> irqStatus;
+            case LAST_RESULT -> lastResult;
+            case FAULT_KIND -> faultKind;
+            case FAULT_PC -> faultPc;
+            case FAULT_ADDR -> faultAddr;
+            case WARP_INSTR_LO -> (int) warpInstr;
+            case WARP_INSTR_HI -> (int) (warpInstr >>> 32);
+            case LANE_INSTR_LO -> (int) laneInstr;
+            case LANE_INSTR_HI -> (int) (laneInstr >>> 32);
+            case DISPATCH_COUNT -> dispatchCount;
+            case DMA_CTRL -> dmaCtrl;
+            case DMA_STATUS -> dmaStatus;
+            default -> file[o >> 2];
+        };
+        return new MmioResult(MMIO_OK, v & 0xFFFF_FFFFL);
+    }
+
+    private int globalStatus() {
+        return (current == null ? STATUS_READY : STATUS_BUSY) | (errorStatus != 0 ? STATUS_ERROR : 0);
+    }
+
+    private static Register lookup(int bar, long offset) {
+        if ((offset & 3) != 0) {
+            return null;
+        }
+        return RegisterMap.at(bar, offset);
+    }
+
+    private int write32(int bar, long offset, int value, int origin) {
+        Register r = lookup(bar, offset);
+        if (r != null && r.offset() == GLOBAL_CTRL && bar == BAR_REGS && (value & CTRL_RESET) != 0) {
+            reset(false);       // waits for a running kernel to stop, so not under the lock
+            synchronized (this) {
+                globalCtrl = value & CTRL_ENABLE;
+            }
+            return MMIO_OK;
+        }
+        synchronized (this) {
+            if (r == null) {
+                errorStatus |= ERR_REG_ACCESS;
+                return (offset & 3) != 0 ? MMIO_MISALIGNED : MMIO_UNMAPPED;
+            }
+            if (r.access() == Access.RO) {
+                errorStatus |= ERR_REG_ACCESS;
+                return MMIO_READ_ONLY;
+            }
+            if (bar == BAR_DOORBELL) {
+                dispatchLocked(value, origin);
+                return MMIO_OK;
+            }
+            switch (r.offset()) {
+                case GLOBAL_CTRL -> globalCtrl = value & CTRL_ENABLE;
+                case ERROR_STATUS -> errorStatus &= ~value;
+                case IRQ_ENABLE -> {
+                    int unmasked = value & ~irqEnable & irqStatus;
+                    irqEnable = value & IRQ_ALL;
+                    notifyPending(unmasked & IRQ_ALL, origin);
+                }
+                case IRQ_STATUS -> raise(value & IRQ_ALL, origin, 0, 0);
+                case IRQ_ACK -> irqStatus &= ~value;
+                case DISPATCH -> dispatchLocked(value, origin);
+                case DMA_CTRL -> {
+                    dmaCtrl = value & ~DMA_START;
+                    if ((value & DMA_START) != 0) {
+                        registerDma(origin);
+                    }
+                }
+                case BARRIER -> { }
+                default -> file[r.offset() >> 2] = value;
+            }
+            return MMIO_OK;
+        }
+    }
+
+    // ================================================================== interrupts
+
+    private void raise(int bits, int origin, int seq, int result) {
+        irqStatus |= bits;
+        for (int b = 1; b <= IRQ_ERROR; b <<= 1) {
+            if ((bits & b) != 0 && (irqEnable & b) != 0) {
+                sink.interrupt(new Interrupt(vectorOf(b), b, irqStatus, origin, seq, result));
+            }
+        }
+    }
+
+    private void notifyPending(int bits, int origin) {
+        for (int b = 1; b <= IRQ_ERROR; b <<= 1) {
+            if ((bits & b) != 0) {
+                sink.interrupt(new Interrupt(vectorOf(b), b, irqStatus, origin, 0, 0));
+            }
+        }
+    }
+
+    private static int vectorOf(int bit) {
+        return bit == IRQ_KERNEL_DONE ? VECTOR_KERNEL_DONE : bit == IRQ_DMA_DONE ? VECTOR_DMA_DONE : VECTOR_ERROR;
+    }
+
+    // ================================================================== VRAM and DMA
+
+    private void checkRange(long address, long length, DeviceError.Reason reason, String what) {
+        if (address < 0 || length < 0 || address > vramSize || length > vramSize - address) {
+            throw new DeviceError(reason, String.format("%s [0x%x, 0x%x) is outside VRAM [0, 0x%x)", what, address,
+                    address + length, vramSize));
+        }
+    }
+
+    /** Copies VRAM into {@code dst} (the BAR2 view of the seed's runtime, without the DMA engine). */
+    public void vramRead(long address, byte[] dst, int off, int len) {
+        checkRange(address, len, DeviceError.Reason.OUT_OF_RANGE, "VRAM read");
+        vram.read((int) address, dst, off, len);
+    }
+
+    public void vramWrite(long address, byte[] src, int off, int len) {
+        checkRange(address, len, DeviceError.Reason.OUT_OF_RANGE, "VRAM write");
+        vram.write((int) address, src, off, len);
+    }
+
+    /**
+     * The DMA engine, host to VRAM: the host buffer is {@code src[off, off+len)}. Programs DMA_SRC (0,
+     * the message's buffer), DMA_DST, DMA_SIZE and DMA_CTRL as a driver would, then runs the transfer.
+     */
+    public synchronized int dmaToDevice(long vramAddress, byte[] src, int off, int len, int flags, int origin) {
+        programDma(0, vramAddress, len, flags & DMA_IRQ_EN);
+        if (!fits(vramAddress, len)) {
+            throw dmaFailed(origin, String.format("DMA of %d bytes to 0x%x runs past the end of VRAM (0x%x)", len,
+                    vramAddress, vramSize));
+        }
+        vram.write((int) vramAddress, src, off, len);
+        return dmaDone(origin);
+    }
+
+    /** The DMA engine, VRAM to host: fills {@code dst[off, off+len)}. */
+    public synchronized int dmaFromDevice(long vramAddress, byte[] dst, int off, int len, int flags, int origin) {
+        programDma(vramAddress, 0, len, DMA_FROM_VRAM | (flags & DMA_IRQ_EN));
+        if (!fits(vramAddress, len)) {
+            throw dmaFailed(origin, String.format("DMA of %d bytes from 0x%x runs past the end of VRAM (0x%x)", len,
+                    vramAddress, vramSize));
+        }
+        vram.read((int) vramAddress, dst, off, len);
+        return dmaDone(origin);
+    }
+
+    private void programDma(long src, long dst, int len, int ctrl) {
+        file[DMA_SRC_LO >> 2] = (int) src;
+        file[DMA_SRC_HI >> 2] = (int) (src >>> 32);
+        file[DMA_DST_LO >> 2] = (int) dst;
+        file[DMA_DST_HI >> 2] = (int) (dst >>> 32);
+        file[DMA_SIZE >> 2] = len;
+        dmaCtrl = ctrl;
+        dmaStatus = DMA_STATUS_BUSY;
+    }
+
+    private boolean fits(long address, long length) {
+        return address >= 0 && length >= 0 && address <= vramSize && length <= vramSize - address;
+    }
+
+    private DeviceError dmaFailed(int origin, String message) {
+        dmaStatus = DMA_STATUS_ERROR;
+        errorStatus |= ERR_DMA_FAULT;
+        raise(IRQ_ERROR, origin, 0, -1);
+        return new DeviceError(DeviceError.Reason.DMA_FAULT, message);
+    }
+
+    private int dmaDone(int origin) {
+        dmaStatus = DMA_STATUS_COMPLETE;
+        if ((dmaCtrl & DMA_IRQ_EN) != 0) {
+            raise(IRQ_DMA_DONE, origin, 0, 0);
+        }
+        return dmaStatus;
+    }
+
+    /** DMA_CTRL.START written through a register: only a VRAM-to-VRAM copy has both of its sides. */
+    private void registerDma(int origin) {
+        long src = (file[DMA_SRC_LO >> 2] & 0xFFFF_FFFFL) | (long) file[DMA_SRC_HI >> 2] << 32;
+        long dst = (file[DMA_DST_LO >> 2] & 0xFFFF_FFFFL) | (long) file[DMA_DST_HI >> 2] << 32;
+        long len = file[DMA_SIZE >> 2] & 0xFFFF_FFFFL;
+        if ((dmaCtrl & DMA_VRAM_COPY) == 0) {
+            dmaFailed(origin, "DMA_CTRL.START without VRAM_COPY: the host side of a transfer comes with a "
+                    + "DMA_TO_DEVICE or DMA_FROM_DEVICE message");
+            return;
+        }
+        if (!fits(src, len) || !fits(dst, len)) {
+            dmaFailed(origin, "VRAM copy outside VRAM");
+            return;
+        }
+        byte[] m = vram.bytes();
+        System.arraycopy(m, (int) src, m, (int) dst, (int) len);
+        dmaDone(origin);
+    }
+
+    // ================================================================== kernels
+
+    /**
+     * Writes a kernel image into VRAM: an ELF (segments at their link addresses) or a flat binary at
+     * {@code loadAddress}. The code range is remembered, so a later dispatch at an address inside it
+     * decodes exactly that code (while the bytes in VRAM are unchanged).
+     *
+     * @param format 0 detect (ELF magic), 1 ELF, 2 flat binary
+     */
+    public synchronized LoadedKernel loadKernel(int format, long loadAddress, byte[] data, int off, int len) {
+        boolean elf = format == 1 || (format == 0 && len >= 4 && data[off] == 0x7F && data[off + 1] == 'E'
+                && data[off + 2] == 'L' && data[off + 3] == 'F');
+        if (format < 0 || format > 2) {
+            throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "kernel format " + format + " (0 detect, 1 ELF, 2 flat)");
+        }
+        if (!elf) {
+            if (len == 0 || (loadAddress & 3) != 0) {
+                throw new DeviceError(DeviceError.Reason.BAD_KERNEL, len == 0 ? "empty kernel image"
+                        : String.format("load address 0x%x is not a multiple of 4", loadAddress));
+            }
+            checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
+            byte[] code = Arrays.copyOfRange(data, off, off + len);
+            vram.write((int) loadAddress, code, 0, len);
+            remember(new LoadedImage((int) loadAddress, code));
+            return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
+        }
+        Kernel k;
+        try {
+            k = Kernel.fromElf(Arrays.copyOfRange(data, off, off + len), "client kernel", vramSize);
+        } catch (ElfFormatException e) {
+            throw new DeviceError(DeviceError.Reason.BAD_KERNEL, e.getMessage());
+        } catch (RuntimeException e) {
+            throw new DeviceError(DeviceError.Reason.BAD_KERNEL, "unreadable ELF: " + e.getMessage());
+        }
+        long start = Long.MAX_VALUE;
+        long end = 0;
+        long lo = Long.MAX_VALUE;
+        long hi = 0;
+        for (Segment s : k.image().segments()) {
+            long a = Integer.toUnsignedLong(s.vaddr());
+            checkRange(a, s.memSizeUnsigned(), DeviceError.Reason.OUT_OF_RANGE, "ELF segment");
+            start = Math.min(start, a);
+            end = Math.max(end, a + s.memSizeUnsigned());
+            if (s.executable()) {
+                lo = Math.min(lo, a);
+                hi = Math.max(hi, a + s.data().length);
+            }
+        }
+        if (lo >= hi) {
+            throw new DeviceError(DeviceError.Reason.BAD_KERNEL, "ELF has no executable code");
+        }
+        byte[] code = new byte[(int) (hi - lo)];
+        for (Segment s : k.image().segments()) {
+            vram.write(s.vaddr(), s.data(), 0, s.data().length);
+            vram.fill(s.vaddr() + s.data().length, s.memSize() - s.data().length, (byte) 0);
+            if (s.executable()) {
+                System.arraycopy(s.data(), 0, code, (int) (s.vaddr() - lo), s.data().length);
+            }
+        }
+        remember(new LoadedImage((int) lo, code));
+        return new LoadedKernel(Integer.toUnsignedLong(k.entry()), start, end);
+    }
+
+    private void remember(LoadedImage image) {
+        images.removeIf(i -> i.overlaps(image.lo, image.lo + (long) image.code.length));
+        images.addFirst(image);
+        if (images.size() > MAX_IMAGES) {
+            images.removeLast();
+        }
+    }
+
+    /**
+     * The LAUNCH message: programs the dispatch registers as the seed's LAUNCH_PARAMS ioctl does, then
+     * writes DISPATCH. Refused with BUSY while a dispatch runs. The returned dispatch may already be
+     * complete (a refused dispatch: result -1, fault {@code invalid_dispatch}).
+     */
+    public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
+                                        int flags, int kernelSize, int origin) {
+        if (current != null) {
+            throw new DeviceError(DeviceError.Reason.BUSY, "device is busy with dispatch " + current.seq);
+        }
+        file[KERNEL_ADDR_LO >> 2] = (int) kernelAddress;
+        file[KERNEL_ADDR_HI >> 2] = (int) (kernelAddress >>> 32);
+        file[KERNEL_ARGS_LO >> 2] = (int) argsAddress;
+        file[KERNEL_ARGS_HI >> 2] = (int) (argsAddress >>> 32);
+        for (int i = 0; i < 3; i++) {
+            file[(GRID_DIM_X >> 2) + i] = grid[i];
+            file[(BLOCK_DIM_X >> 2) + i] = block[i];
+        }
+        file[SHARED_MEM_SIZE >> 2] = shared;
+        file[KERNEL_SIZE >> 2] = kernelSize;
+        return dispatchLocked(flags, origin);
+    }
+
+    private Dispatch dispatchLocked(int value, int origin) {
+        if (closed) {
+            return refused(0, origin, "device is closed", false);
+        }
+        if (current != null) {
+            // The running kernel is unaffected; the refusal is an error of its own.
+            errorStatus |= ERR_INVALID_CMD;
+            raise(IRQ_ERROR, origin, 0, -1);
+            return refused(0, origin, "dispatch while busy (dispatch " + current.seq + " is running)", false);
+        }
+        int seq = ++dispatchCount;
+        long addr = reg64(KERNEL_ADDR_LO);
+        long args = reg64(KERNEL_ARGS_LO);
+        int[] grid = {file[GRID_DIM_X >> 2], file[GRID_DIM_Y >> 2], file[GRID_DIM_Z >> 2]};
+        int[] block = {file[BLOCK_DIM_X >> 2], file[BLOCK_DIM_Y >> 2], file[BLOCK_DIM_Z >> 2]};
+        int shared = file[SHARED_MEM_SIZE >> 2];
+        long size = file[KERNEL_SIZE >> 2] & 0xFFFF_FFFFL;
+        String problem = validate(addr, args, grid, block, shared, size);
+        Program program = null;
+        if (problem == null) {
+            try {
+                program = resolveProgram((int) addr, (int) size);
+            } catch (RuntimeException e) {
+                problem = "kernel at 0x" + Long.toHexString(addr) + " cannot be decoded: " + e.getMessage();
+            }
+        }
+        if (problem != null) {
+            return refused(seq, origin, problem, true);
+        }
+        boolean seed = (value & DISPATCH_SEED_ABI) != 0;
+        LaunchSpec spec = new LaunchSpec(program, (int) addr, grid, block, config.warpSize(), shared, (int) args,
+                config.stackBytes(), config.computeUnits(), seed, config.fastSfu(), watchdog, false, seed);
+        Dispatch d = new Dispatch(seq, origin, spec);
+        current = d;
+        try {
+            executor.execute(() -> run(d));
+        } catch (RuntimeException e) {     // executor shut down: the server is stopping
+            current = null;
+            return refused(seq, origin, "server is shutting down", true);
+        }
+        return d;
+    }
+
+    private Dispatch refused(int seq, int origin, String problem, boolean record) {
+        if (record) {
+            errorStatus |= ERR_INVALID_CMD;
+            lastResult = -1;
+            faultKind = FaultKinds.code("invalid_dispatch");
+            faultPc = 0;
+            faultAddr = -1;
+            warpInstr = 0;
+            laneInstr = 0;
+            raise(IRQ_ERROR, origin, seq, -1);
+        }
+        Dispatch d = new Dispatch(seq, origin, null);
+        d.outcome.complete(new Outcome(seq, -1, "invalid_dispatch", problem, 0, -1, 0, 0, 0, List.of(), errorStatus,
+                irqStatus));
+        return d;
+    }
+
+    private long reg64(int lo) {
+        return (file[lo >> 2] & 0xFFFF_FFFFL) | (long) file[(lo >> 2) + 1] << 32;
+    }
+
+    private String validate(long addr, long args, int[] grid, int[] block, int shared, long size) {
+        if (addr >= vramSize || (addr & 3) != 0) {
+            return String.format("KERNEL_ADDR 0x%x is %s", addr, addr >= vramSize ? "outside VRAM" : "not a multiple of 4");
+        }
+        if (args >>> 32 != 0) {
+            return String.format("KERNEL_ARGS 0x%x does not fit in 32 bits", args);
+        }
+        long blocks = 1;
+        long threads = 1;
+        for (int i = 0; i < 3; i++) {
+            if (grid[i] <= 0 || block[i] <= 0) {
+                return String.format("grid (%s) and block (%s) dimensions must be 1..2^31-1", dims(grid), dims(block));
+            }
+            blocks *= grid[i];
+            threads *= block[i];
+            if (blocks > Integer.MAX_VALUE) {
+                return "grid (" + dims(grid) + ") has more than 2^31-1 blocks";
+            }
+        }
+        if (threads > Device.MAX_BLOCK_THREADS) {
+            return "block (" + dims(block) + ") has " + threads + " threads: at most " + Device.MAX_BLOCK_THREADS;
+        }
+        if (shared < 0 || shared > Device.MAX_SHARED) {
+            return "SHARED_MEM_SIZE " + Integer.toUnsignedString(shared) + " is over " + Device.MAX_SHARED;
+        }
+        if (size > vramSize - addr) {
+            return String.format("KERNEL_SIZE %d at 0x%x runs past the end of VRAM", size, addr);
+        }
+        return null;
+    }
+
+    private static String dims(int[] d) {
+        return Integer.toUnsignedString(d[0]) + "," + Integer.toUnsignedString(d[1]) + "," + Integer.toUnsignedString(d[2]);
+    }
+
+    /** The code a dispatch at {@code addr} runs: a loaded image still intact in VRAM, else raw VRAM. */
+    private Program resolveProgram(int addr, int size) {
+        byte[] m = vram.bytes();
+        if (size == 0) {
+            for (LoadedImage i : images) {
+                if (i.contains(Integer.toUnsignedLong(addr))
+                        && Arrays.equals(m, i.lo, i.lo + i.code.length, i.code, 0, i.code.length)) {
+                    return programs.get(i.lo, i.code);
+                }
+            }
+        }
+        int n;
+        if (size != 0) {
+            n = (int) Math.min((size + 3) & ~3L, vramSize - addr);
+        } else {
+            int limit = (int) Math.min(AUTO_KERNEL_LIMIT, vramSize - addr);
+            n = 0;
+            while (n < limit) {
+                n += 4;
+                if (vram.getInt(addr + n - 4) == 0) {
+                    break;        // an all-zero word is never a valid instruction: the code ends here
+                }
+            }
+        }
+        return programs.get(addr, Arrays.copyOfRange(m, addr, addr + n));
+    }
+
+    private void run(Dispatch d) {
+        Outcome o;
+        long t0 = System.nanoTime();
+        try {
+            Supplier<WarpEngine> base = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
+            Supplier<WarpEngine> engines = () -> new CancellableEngine(base.get(), d);
+            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads());
+            long wall = System.nanoTime() - t0;
+            KernelFault f = r.fault();
+            if (f != null) {
+                o = new Outcome(d.seq, -1, f.kind(), f.summary(), f.pc(), f.address(), r.warpInstructions(),
+                        r.laneInstructions(), wall, r.console(), 0, 0);
+            } else if (r.exitCode() != 0) {
+                o = new Outcome(d.seq, -1, "exit_code", "a thread exited with code " + r.exitCode(), 0, -1,
+                        r.warpInstructions(), r.laneInstructions(), wall, r.console(), 0, 0);
+            } else {
+                o = new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(), wall,
+                        r.console(), 0, 0);
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            o = new Outcome(d.seq, -1, "internal", "engine error: " + e, 0, -1, 0, 0, System.nanoTime() - t0, List.of(),
+                    0, 0);
+        }
+        complete(d, o);
+    }
+
+    private void complete(Dispatch d, Outcome o) {
+        Outcome done = o;
+        try {
+            synchronized (this) {
+                if (current == d && !d.abandoned) {
+                    current = null;
+                    lastResult = o.result();
+                    faultKind = FaultKinds.code(o.faultKind());
+                    faultPc = o.faultPc();
+                    faultAddr = (int) o.faultAddress();
+                    warpInstr = o.warpInstructions();
+                    laneInstr = o.laneInstructions();
+                    if (o.ok()) {
+                        raise(IRQ_KERNEL_DONE, d.origin, d.seq, 0);
+                    } else {
+                        errorStatus |= ERR_KERNEL_FAULT | (FaultKinds.isMemoryFault(o.faultKind()) ? ERR_VRAM_FAULT : 0);
+                        raise(IRQ_ERROR, d.origin, d.seq, -1);
+                    }
+                }
+                done = new Outcome(o.seq(), o.result(), o.faultKind(), o.message(), o.faultPc(), o.faultAddress(),
+                        o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus);
+            }
+        } finally {
+            d.outcome.complete(done);
+        }
+    }
+
+    /** Stops a kernel at its warps' next scheduling point by faulting it with {@code cancelled}. */
+    private static final class CancellableEngine implements WarpEngine {
+        private final WarpEngine engine;
+        private final Dispatch dispatch;
+
+        CancellableEngine(WarpEngine engine, Dispatch dispatch) {
+            this.engine = engine;
+            this.dispatch = dispatch;
+        }
+
+        @Override
+        public void run(BlockContext context, Warp warp, int quantum) {
+            String why = dispatch.cancelReason;
+            if (why != null) {
+                throw new KernelFault.Signal(new KernelFault("cancelled", warp.pc(), "", new int[3], warp.id(),
+                        warp.mask(), -1, "cancelled: " + why));
+            }
+            engine.run(context, warp, quantum);
+        }
+    }
+
+    // ================================================================== reset and close
+
+    /**
+     * Soft reset: cancels a running dispatch (and waits, up to 5 s, for it to stop), then puts every
+     * register back to its reset value. VRAM is kept unless {@code clearVram}.
+     */
+    public void reset(boolean clearVram) {
+        Dispatch d;
+        synchronized (this) {
+            d = current;
+            if (d != null) {
+                d.abandoned = true;
+                d.cancel("device reset");
+            }
+        }
+        if (d != null) {
+            try {
+                d.outcome.get(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                // a kernel that does not stop in 5 s keeps running detached; the reset goes on
+            }
+        }
+        synchronized (this) {
+            if (current == d) {
+                current = null;
+            }
+            Arrays.fill(file, 0);
+            globalCtrl = 0;
+            errorStatus = 0;
+            irqEnable = 0;
+            irqStatus = 0;
+            dmaCtrl = 0;
+            dmaStatus = 0;
+            lastResult = 0;
+            faultKind = 0;
+            faultPc = 0;
+            faultAddr = 0;
+            warpInstr = 0;
+            laneInstr = 0;
+            dispatchCount = 0;
+            if (clearVram) {
+                vram.fill(0, (int) vramSize, (byte) 0);
+                images.clear();
+            }
+        }
+    }
+
+    /** Cancels a running dispatch without waiting; the device refuses dispatches from now on. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            if (current != null) {
+                current.abandoned = true;
+                current.cancel("device closed");
+            }
+        }
+    }
+
+    /** The running dispatch, or null. */
+    public synchronized Dispatch current() {
+        return current;
+    }
+}
