@@ -3,6 +3,7 @@
 # memory written), failure without a reservation, after a successful sc, and at another address
 # (rd = 1, memory unchanged).
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32a.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -5,6 +5,7 @@
 # inputs, canonical NaN results. Each case checks the result bits and the exact fflags (read and
 # cleared by fsflags a1, zero): NX 0x01, UF 0x02, OF 0x04, DZ 0x08, NV 0x10.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32f_arith.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -4,6 +4,7 @@
 # NV when they round to -1); fcvt.s.w / fcvt.s.wu rounding of values above 2^24, INT_MIN,
 # UINT_MAX, zero always +0; dyn from frm.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32f_cvt.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -4,6 +4,7 @@
 # NaN when both are NaN), feq (quiet) and flt/fle (signalling) compares, fclass of every class,
 # fmv.x.w/fmv.w.x and flw/fsw moving raw bits (signalling NaNs unchanged, no flags).
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32f_misc.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -2,6 +2,7 @@
 # shifts (amounts taken from the low 5 bits), lui and auipc, writes to x0, rd = rs aliasing.
 # Self-checking, riscv-tests convention: gp (x3) holds the case number; the program exits
 # (ecall, a7 = 93) with a0 = 0 when every case passed, else a0 = (gp << 1) | 1.
+# Generated from src/rv32i_alu.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

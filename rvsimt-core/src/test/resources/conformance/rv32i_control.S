@@ -2,6 +2,7 @@
 # equal operands, x0), backward branches (a counted loop), jal and jalr links and targets
 # (jalr clears bit 0 of the target, rd = rs1 uses the old rs1), calls and returns.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32i_control.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -2,6 +2,7 @@
 # (sb sh sw) that change only their own bytes, positive and negative offsets, loads into x0,
 # little-endian byte order.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32i_mem.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

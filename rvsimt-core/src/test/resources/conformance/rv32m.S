@@ -2,6 +2,7 @@
 # zero (quotient all ones, remainder = dividend) and signed overflow INT_MIN / -1 (quotient
 # INT_MIN, remainder 0), signs of quotient and remainder (truncation toward zero).
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/rv32m.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -4,6 +4,7 @@
 # and the SFU functions (exact mode, the default). None of them sets fflags.
 # rvsimt-only: qemu does not know these encodings.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/xlowp_sfu.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -1,6 +1,7 @@
 # zicsr_counters.S: the unprivileged counters cycle, instret and time (and their high halves)
 # are readable; instret and cycle advance between two reads separated by instructions.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/zicsr_counters.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -3,6 +3,7 @@
 # zimm = 0 reads without writing, bits beyond each CSR are ignored, the pseudo-instructions
 # (frflags fsflags frrm fsrm frcsr fscsr fsflagsi fsrmi), flags accumulated by FP instructions.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/zicsr_fp.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

@@ -4,6 +4,7 @@
 # The kernel argument block holds the expected warp size and number of compute units.
 # rvsimt-only: qemu has none of these CSRs.
 # Self-checking, riscv-tests convention (see rv32i_alu.S).
+# Generated from src/zicsr_simt.in by src/number.py (shorthands expanded, cases numbered): edit the .in.
     .option norelax
     .text
     .globl test_main

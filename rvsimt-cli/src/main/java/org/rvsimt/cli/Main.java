@@ -28,7 +28,12 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** Progress lines only make sense on a terminal; pipes and CI logs get none. */
+    static volatile boolean interactive;
+
     public static void main(String[] args) {
+        java.io.Console console = System.console();
+        interactive = console != null && console.isTerminal();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -37,6 +37,7 @@ final class ManifestReader {
         JsonNode root;
         try {
             ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
+            mapper.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y && y.getProblemMark() != null) {
@@ -193,6 +194,9 @@ final class ManifestReader {
             long seed = r.has("seed") ? integer(r.get("seed"), path + ".random.seed", Long.MIN_VALUE, Long.MAX_VALUE) : 0;
             double min = r.has("min") ? number(r.get("min"), path + ".random.min") : 0;
             double max = r.has("max") ? number(r.get("max"), path + ".random.max") : 1;
+            if (!Double.isFinite(min) || !Double.isFinite(max)) {
+                throw error(path + ".random", "min and max must be finite numbers");
+            }
             if (!(min <= max)) {
                 throw error(path + ".random", "min (" + min + ") is greater than max (" + max + ")");
             }
@@ -239,8 +243,11 @@ final class ManifestReader {
         double[] values = n.has("values") ? numbers(n.get("values"), path + ".values") : null;
         double tol = n.has("tol") ? number(n.get("tol"), path + ".tol") : 0;
         double rtol = n.has("rtol") ? number(n.get("rtol"), path + ".rtol") : 0;
-        if (tol < 0 || rtol < 0) {
-            throw error(path, "tolerances must not be negative");
+        if (!(tol >= 0) || Double.isInfinite(tol)) {
+            throw error(path + ".tol", "must be a finite number >= 0, got " + tol);
+        }
+        if (!(rtol >= 0) || Double.isInfinite(rtol)) {
+            throw error(path + ".rtol", "must be a finite number >= 0, got " + rtol);
         }
         return new Manifest.Expect(arg, f, values, tol, rtol, path);
     }

@@ -10,6 +10,9 @@ final class Progress implements AutoCloseable {
     private Progress(PrintWriter err, boolean enabled) {
         long start = System.nanoTime();
         thread = Thread.ofPlatform().daemon().name("rvsimt-progress").unstarted(() -> {
+            if (!enabled) {
+                return;
+            }
             boolean printed = false;
             while (!done) {
                 try {

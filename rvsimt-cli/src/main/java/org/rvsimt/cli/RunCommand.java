@@ -145,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
             }
             options = options.withWatchdog(budget);
             LaunchResult r;
-            try (Progress progress = Progress.start(err, !json)) {
+            try (Progress progress = Progress.start(err, !json && Main.interactive)) {
                 r = device.launch(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]), sharedBytes, options,
                         words.toArray());
             } catch (DeviceException e) {
@@ -217,6 +217,9 @@ final class RunCommand implements Callable<Integer> {
                 c = c.withFastSfu(sfu.equals("fast"));
             }
             if (threads != null) {
+                if (threads < 1 || threads > 1024) {
+                    throw new UserError("--threads: must be 1..1024, got " + threads);
+                }
                 c = c.withThreads(threads);
             }
             return c.withEngine(engine);

@@ -138,14 +138,71 @@ class KnownBugsTest {
         assertThat(out).contains("launch.yaml");
     }
 
-    /** Runs {@code rvsimt run MANIFEST} in a JVM with a 256 MiB heap; expects a clean exit 0 or 2. */
-    private static String childJvm256m(Path manifest, String... flags) throws Exception {
+    /**
+     * Bug 14: an OutOfMemoryError inside a block worker thread (private stacks now grow on first
+     * touch, so 1024 threads x 1 MiB touched stacks on 2 host threads) escapes Worker.run, which
+     * catches only RuntimeException: the JVM prints "Exception: java.lang.OutOfMemoryError thrown from
+     * the UncaughtExceptionHandler in thread rvsimt-block-0" for each worker before Main's one-line
+     * report. Expected: exactly one line (the "out of host memory" message).
+     */
+    @Test
+    void outOfMemoryInAWorkerThreadIsOneLine() throws Exception {
+        Cli.write(dir, "touch.S", "    sw zero, -4(sp)\n    ret\n");
+        Path m = Cli.write(dir, "launch.yaml", "kernel: touch.S\ngrid: [4]\nblock: [1024]\n"
+                + "device: {vram: 4MiB, stack: 1MiB}\n");
+        Process p = childProcess(m, "--threads", "2", "--json");
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        java.util.List<String> lines = output.lines().filter(l -> !l.isBlank() && !l.startsWith("WARNING: Using incubator")
+                && !l.startsWith("{"))
+                .toList();
+        assertThat(lines).as("terminal output:%n%s", output).hasSize(1);
+        assertThat(lines.get(0)).startsWith("rvsimt: ").doesNotContain("Exception");
+    }
+
+    /**
+     * Bug 16: non-finite numbers pass validation where they make no sense: tol: nan is accepted
+     * (every element then "mismatches" with error 0.0), and random: {min: -inf, max: inf} fills the
+     * buffer with NaN.
+     */
+    @Test
+    void nonFiniteToleranceAndRandomBoundsAreErrors() {
+        String out = HEAD + "args:\n  - {name: out, buffer: f32, values: [1]}\n";
+        run(out + "expect:\n  - {arg: out, values: [1], tol: nan}\n").badInput("launch.yaml: expect[0].tol");
+        run(out + "expect:\n  - {arg: out, values: [1], rtol: nan}\n").badInput("launch.yaml: expect[0].rtol");
+        run(TWO + "  - {name: x, buffer: f32, random: {count: 2, min: -inf, max: inf}}\n")
+                .badInput("launch.yaml: args[2].random");
+    }
+
+    /**
+     * Bug 15: the progress line ("\rrvsimt: running... 1 s", then "\r\033[K") is written to stderr even
+     * when stderr is not a terminal (a pipe, a CI log, this StringWriter), so a launch longer than a
+     * second leaves carriage returns and an ANSI escape in front of the one-line message.
+     */
+    @Test
+    void noProgressEscapesWhenStderrIsNotATerminal() {
+        Path k = Cli.write(dir, "spin.S", "1:  addi t0, t0, 1\n    j 1b\n");
+        long t0 = System.nanoTime();
+        Cli.Result r = Cli.run("run", k.toString(), "--grid", "2", "--block", "32", "--threads", "1",
+                "--watchdog", "200000000");
+        double s = (System.nanoTime() - t0) / 1e9;
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        org.junit.jupiter.api.Assumptions.assumeTrue(s > 1.3, "launch too fast to show progress");
+        assertThat(r.err()).as("stderr of a %.1f s launch", s).doesNotContain("\r").doesNotContain("\u001b[");
+    }
+
+    private static Process childProcess(Path manifest, String... flags) throws java.io.IOException {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(javaBin, "-Xmx256m",
                 "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), "org.rvsimt.cli.Main",
                 "run", manifest.toString()));
         cmd.addAll(java.util.List.of(flags));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    /** Runs {@code rvsimt run MANIFEST} in a JVM with a 256 MiB heap; expects a clean exit 0 or 2. */
+    private static String childJvm256m(Path manifest, String... flags) throws Exception {
+        Process p = childProcess(manifest, flags);
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(output).as("terminal output").doesNotContain("OutOfMemoryError").doesNotContain("\tat ");

@@ -48,7 +48,7 @@ class LimitsCliTest {
             && !l.endsWith(":")).count();
 
     @Test
-    @Timeout(60)
+    @Timeout(120)
     void millionBlocksOfOneThread() {
         Path k = Cli.write(dir, "ret.S", Cli.RET);
         long t0 = System.nanoTime();
@@ -58,7 +58,7 @@ class LimitsCliTest {
         JsonNode j = r.json();
         assertThat(j.path("warp_instructions").asLong()).isEqualTo(1_000_000L);
         assertThat(j.path("lane_instructions").asLong()).isEqualTo(1_000_000L);
-        assertThat(s).as("1,000,000 one-instruction blocks in reasonable time").isLessThan(30);
+        assertThat(s).as("1,000,000 one-instruction blocks in reasonable time").isLessThan(60);   // ~1 s on an idle 2-core machine; generous for loaded CI
     }
 
     /** The largest grid: nothing is allocated per block up front, and a fault in block 0 stops it at once. */

@@ -308,6 +308,11 @@ public final class BenchReport {
             }
             list.add(o);
         }
+        Map<String, Object> cases = new LinkedHashMap<>();
+        for (BenchCase c : BenchRunner.select(plan.cases())) {
+            cases.put(c.name(), c.description());
+        }
+        doc.put("cases", cases);
         doc.put("rows", list);
         doc.put("targets", targets());
         return doc;

@@ -176,6 +176,11 @@ public final class BenchRunner {
                     checksumOk, System.nanoTime() - start, w.extras(), null);
         } catch (BenchFailure | DeviceException e) {
             return failed(c, w.size(), tier, engine, threads, e.getMessage());
+        } catch (RuntimeException e) {
+            // An engine bug must not hide the other rows: report it on this one.
+            StackTraceElement[] st = e.getStackTrace();
+            return failed(c, w.size(), tier, engine, threads, "internal error: " + e
+                    + (st.length > 0 ? " at " + st[0] : ""));
         }
     }
 

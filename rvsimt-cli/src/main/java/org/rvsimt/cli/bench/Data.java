@@ -2,7 +2,6 @@ package org.rvsimt.cli.bench;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.LaunchOptions;
 
 /** Little helpers shared by the cases. */
@@ -21,18 +20,10 @@ final class Data {
         return bb.array();
     }
 
-    static long mib(long bytes) {
-        return bytes >> 20;
-    }
-
     /** VRAM for {@code bytes} of buffers: plus 4 MiB for the kernel image, argument blocks and alignment. */
     static long vram(long bytes) {
         long v = bytes + (4L << 20);
         return (v + 0xFFFFF) & ~0xFFFFFL;
-    }
-
-    static Dim3 dim(int x) {
-        return Dim3.of(x);
     }
 
     static LaunchOptions at(int entry) {

@@ -54,6 +54,9 @@ public final class LaunchRunner {
         KernelFault fault = null;
         long faultAt = Long.MAX_VALUE;
         for (Worker w : workers) {
+            if (w.outOfMemory != null) {
+                throw w.outOfMemory;
+            }
             if (w.error != null) {
                 throw w.error;
             }
@@ -96,6 +99,7 @@ public final class LaunchRunner {
         KernelFault fault;
         long faultBlock = Long.MAX_VALUE;
         RuntimeException error;
+        OutOfMemoryError outOfMemory;
 
         Worker(LaunchSpec spec, Vram vram, WarpEngine engine, AtomicLong next, AtomicLong stopAfter, long blocks) {
             this.runner = new BlockRunner(spec, vram, engine);
@@ -126,6 +130,10 @@ public final class LaunchRunner {
                 }
             } catch (RuntimeException e) {
                 error = e;
+                stopAfter.set(-1);
+            } catch (OutOfMemoryError e) {
+                // Reported by the launching thread, not by the default handler's stack trace.
+                outOfMemory = e;
                 stopAfter.set(-1);
             }
         }

@@ -8,22 +8,25 @@ import java.util.Random;
  *
  * <h2>Layout (text at {@link #TEXT}, data at {@link #DATA})</h2>
  * <pre>
- * .text  body_start:   prologue (every x and f register and fcsr from init_table)
+ * .text  body_start:   prologue: t5 = lane; every x and f register and fcsr from init_table[lane]
  *                      random body
- *                      epilogue (x1..x31, f0..f31, fcsr into save_area, addressed from the base register)
- *                      finish: rvsimt copies data_area+save_area to the result buffer and returns;
- *                              qemu writes them to stdout (write, a7=64) and exits (a7=93)
- *        _start:       qemu entry (mode_flag = 1)
- *        kernel_start: rvsimt entry (result_ptr = first argument word, mode_flag = 0)
- * .data  init_table    x1..x31, f0..f31, fcsr       (64 words)
- *        data_area     {@link #AREA} bytes of random data the body loads and stores
- *        save_area     x0..x31, f0..f31, fcsr       (65 words)
- *        mode_flag, result_ptr
+ *        body_end:     epilogue: x1..x31, f0..f31, fcsr into the lane's save area (from the base register)
+ *                      finish: rvsimt copies the lane's data and save area to result + lane * RESULT_BYTES
+ *                              and returns; qemu writes them to stdout (write, a7=64) and exits (a7=93)
+ *        _start:       qemu entry: mode_flag = 1, lane = argc - 1
+ *        kernel_start: rvsimt entry: result_ptr = first argument word, mode_flag = 0, lane = threadIdx.x
+ * .data  init_table    per lane: x1..x31, f0..f31, fcsr       (64 words)
+ *        data_area     per lane, every {@link #STRIDE} bytes: {@link #AREA} bytes of random data the
+ *                      body loads and stores, then the save area x0..x31, f0..f31, fcsr (65 words)
+ *        mode_flag, result_ptr, lane_index
  * </pre>
- * The body keeps one base register {@code B = data_area + AREA/2} unchanged and addresses memory
- * only as {@code B + imm} or {@code ((r & mask) + B) + imm}, so every access stays in the data
- * area. Two loop-counter registers are written only by loop headers and latches. Loops are counted
- * (trip counts 1..8, nested 1..4); every other branch or jump goes forward.
+ * The body keeps one base register {@code B = lane's data area + AREA/2} unchanged and addresses
+ * memory only as {@code B + imm} or {@code ((r & mask) + B) + imm}, so every access stays in the
+ * lane's data area (symbol-relative loads read the data area with one lane, the read-only init
+ * table with several). Two loop-counter registers are written only by loop headers and latches;
+ * loops run 1..8 times (nested 1..4), fixed or data-dependent; every other branch or jump goes
+ * forward (conditional branches, jal, jalr through la, two-way jump tables indexed by a data
+ * bit, inline functions called with call/jal and left with ret).
  */
 final class RandomProgram {
     static final int TEXT = 0x10000;
@@ -85,11 +88,14 @@ final class RandomProgram {
 
     /** Threads that run the program, each on its own initial registers and data area. */
     final int lanes;
+    /** Loads and stores (not atomics) use any byte offset: the launch must allow misaligned accesses. */
+    final boolean misaligned;
 
-    private RandomProgram(long seed, int index, int size, boolean straightLine, int lanes,
+    private RandomProgram(long seed, int index, int size, boolean straightLine, int lanes, boolean misaligned,
                           java.util.Set<String> avoid) {
         this.avoid = avoid;
         this.lanes = lanes;
+        this.misaligned = misaligned;
         this.seed = seed;
         this.index = index;
         this.straightLine = straightLine;
@@ -105,7 +111,7 @@ final class RandomProgram {
 
     /** The program of this seed and index; every fourth one is straight-line. */
     static RandomProgram generate(long seed, int index, int size, java.util.Set<String> avoid) {
-        return new RandomProgram(seed, index, size, index % 4 == 0, 1, avoid);
+        return new RandomProgram(seed, index, size, index % 4 == 0, 1, false, avoid);
     }
 
     /**
@@ -114,11 +120,16 @@ final class RandomProgram {
      * must still end exactly as it does alone on qemu.
      */
     static RandomProgram generateSimt(long seed, int index, int size, int lanes, java.util.Set<String> avoid) {
-        return new RandomProgram(seed ^ 0x51D7L, index, size, false, lanes, avoid);
+        return new RandomProgram(seed ^ 0x51D7L, index, size, false, lanes, false, avoid);
+    }
+
+    /** Like {@link #generateSimt}, with loads and stores at any byte offset (misaligned allowed). */
+    static RandomProgram generateMisaligned(long seed, int index, int size, int lanes, java.util.Set<String> avoid) {
+        return new RandomProgram(seed ^ 0xA11CL, index, size, index % 4 == 0, lanes, true, avoid);
     }
 
     String name() {
-        return String.format("diff_%x_%03d%s", seed, index, lanes > 1 ? "_x" + lanes : "");
+        return String.format("diff_%x_%03d%s%s", seed, index, lanes > 1 ? "_x" + lanes : "", misaligned ? "_mis" : "");
     }
 
     private int[] pickDistinct(int n) {
@@ -646,6 +657,9 @@ final class RandomProgram {
      * computed from a random source as {@code (src & mask) + B} with a non-positive offset.
      */
     private String address(int width, boolean allowOffset) {
+        if (misaligned && allowOffset) {
+            return misalignedAddress(width);
+        }
         int align = width;
         if (r.nextInt(3) == 0 && allowOffset) {
             int off = (r.nextInt(AREA) - HALF) & -align;
@@ -664,6 +678,20 @@ final class RandomProgram {
     }
 
     private int lastIndex;
+
+    /** Any byte address with the whole access inside the data area. */
+    private String misalignedAddress(int width) {
+        if (r.nextInt(3) == 0) {
+            int off = r.nextInt(AREA - width + 1) - HALF;
+            return off + "(" + x(base) + ")";
+        }
+        int t = writable();
+        line("andi " + x(t) + ", " + xs() + ", " + (HALF - 1));
+        line("add " + x(t) + ", " + x(t) + ", " + x(base));
+        int off = -width - r.nextInt(HALF - width + 1);
+        lastIndex = t;
+        return off + "(" + x(t) + ")";
+    }
 
     private void load() {
         String[] ops = {"lb", "lh", "lw", "lbu", "lhu"};

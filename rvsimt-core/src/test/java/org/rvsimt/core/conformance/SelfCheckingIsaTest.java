@@ -41,7 +41,7 @@ class SelfCheckingIsaTest {
      * KNOWN BUG: files rvsimt cannot run yet; their rvsimt runs are in {@link KnownBugsTest}
      * (qemu still checks them here). Empty this set when KnownBugsTest passes.
      */
-    static final Set<String> KNOWN_BUG_FILES = Set.of("zicsr_counters.S");
+    static final Set<String> KNOWN_BUG_FILES = Set.of();
 
     private static final String QEMU_WRAPPER = "\n    .text\n    .globl _start\n_start:\n    j test_main\n";
 
@@ -201,6 +201,82 @@ class SelfCheckingIsaTest {
         }
         if (Toolchain.missingTools() == null) {
             assertThat(runOnQemu(src, "failing")).isEqualTo(11);
+        }
+    }
+
+    /**
+     * Reserved rounding modes (rm 5 and 6 in the instruction, or dyn with frm 5..7) make every
+     * instruction that rounds illegal, as on qemu (SIGILL, status 132); instructions that do not
+     * round ignore frm.
+     */
+    @Test
+    void reservedRoundingModesAreIllegal() throws Exception {
+        String[] illegal = {
+            "fsrmi 5; fadd.s fa0, fa1, fa2",
+            "fsrmi 7; fmadd.s fa0, fa1, fa2, fa3",
+            "fsrmi 6; fcvt.w.s a0, fa1",
+            "fsrmi 5; fcvt.s.wu fa0, a1",
+            "fsrmi 7; fsqrt.s fa0, fa1, dyn",
+            ".insn r OP_FP, 5, 0, fa0, fa1, fa2",
+            ".insn r OP_FP, 6, 0x68, fa0, a1, x0",
+        };
+        String[] legal = {
+            "fsrmi 5; fsgnj.s fa0, fa1, fa2; fmin.s fa0, fa1, fa2; feq.s a0, fa1, fa2; fclass.s a0, fa1; fmv.x.w a0, fa1",
+            "fsrmi 7; fadd.s fa0, fa1, fa2, rne; fcvt.w.s a0, fa1, rtz; fmadd.s fa0, fa1, fa2, fa3, rmm",
+        };
+        boolean qemu = Toolchain.missingTools() == null;
+        for (String[] set : new String[][] {illegal, legal}) {
+            for (String snippet : set) {
+                String src = "    .text\n    .globl test_main\ntest_main:\n    " + snippet
+                        + "\n    li a0, 0\n    li a7, 93\n    ecall\n";
+                boolean expectIllegal = set == illegal;
+                for (Config c : CONFIGS) {
+                    LaunchResult r = runOnRvsimt(src, "rm.S", c.config);
+                    if (expectIllegal) {
+                        assertThat(r.fault()).as("%s (%s)", snippet, c.name).isNotNull();
+                        assertThat(r.fault().kind()).as("%s (%s)", snippet, c.name).isEqualTo("illegal_instruction");
+                    } else {
+                        assertThat(r.fault()).as("%s (%s)", snippet, c.name).isNull();
+                    }
+                }
+                if (qemu) {
+                    assertThat(runOnQemu(src, "rm")).as("%s on qemu", snippet).isEqualTo(expectIllegal ? 132 : 0);
+                }
+            }
+        }
+    }
+
+    /**
+     * instret and cycle count warp instructions exactly, on both engines: two reads around two
+     * instructions differ by 3 (the first read retires too). The interpreter once read a count
+     * that was only updated at the end of each scheduling quantum.
+     */
+    @Test
+    void countersAdvanceExactly() throws Exception {
+        String src = """
+                    .globl k
+                k:
+                    lw t6, 0(a0)
+                    rdinstret t0
+                    nop
+                    nop
+                    rdinstret t1
+                    sub t2, t1, t0
+                    sw t2, 0(t6)
+                    rdcycle t0
+                    nop
+                    rdcycle t1
+                    sub t2, t1, t0
+                    sw t2, 4(t6)
+                    ret
+                """;
+        for (Config c : CONFIGS) {
+            try (Device d = Device.open(c.config)) {
+                org.rvsimt.core.api.Buffer out = d.alloc(8);
+                LaunchResult r = d.launch(Kernel.fromAssembly(src, "counters.S"), Dim3.of(1), Dim3.of(1), 0, out);
+                assertThat(r.fault()).as(c.name).isNull();
+                assertThat(out.readInts()).as("%s: instret and cycle deltas", c.name).containsExactly(3, 2);
+            }
         }
     }
 

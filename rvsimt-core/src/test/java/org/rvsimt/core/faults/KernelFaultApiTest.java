@@ -289,6 +289,47 @@ class KernelFaultApiTest {
         }
     }
 
+    /**
+     * Every thread reads its private stack before writing it: a block never sees what an earlier
+     * block on the same host thread left there (stacks are allocated on first touch), and the top
+     * and bottom words of the window are usable.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void privateStacksStartZeroedInEveryBlock(String engine) {
+        try (Device dev = Device.open(DeviceConfig.defaults().withVram(4L << 20).withEngine(engine).withThreads(1)
+                .withStackBytes(64 * 1024))) {
+            Kernel k = kernel("""
+                        lw t6, 0(a0)
+                        csrr t0, 0xCD3
+                        csrr t1, 0xCD6
+                        csrr t2, 0xCD9
+                        mul t1, t1, t2
+                        add t0, t0, t1
+                        slli t0, t0, 2
+                        add t6, t6, t0
+                        lw t1, -4(sp)
+                        li t3, 0x10000
+                        sub t3, sp, t3
+                        lw t2, 0(t3)
+                        or t1, t1, t2
+                        sw t1, 0(t6)
+                        li t2, 0x5A5A
+                        sw t2, -4(sp)
+                        sw t2, 0(t3)
+                        ret
+                    """);
+            int threads = 16 * 256;
+            Buffer out = dev.alloc(4L * threads).fill((byte) 0x77);
+            LaunchResult r = dev.launch(k, Dim3.of(16), Dim3.of(256), 0, out);
+            assertThat(r.ok()).as("%s", r.fault()).isTrue();
+            assertThat(out.readInts()).containsOnly(0);
+            LaunchResult again = dev.launch(k, Dim3.of(16), Dim3.of(256), 0, out);
+            assertThat(again.ok()).isTrue();
+            assertThat(out.readInts()).as("and again in a second launch").containsOnly(0);
+        }
+    }
+
     /** ebreak and ecall 93 with a0 = 0 end a thread normally. */
     @Test
     void cleanExits() {

@@ -71,7 +71,7 @@ public final class DeviceServer implements AutoCloseable {
         });
         if (options.sharedDevice()) {
             shared = newDevice();
-            sharedAccess = new DeviceAccess();
+            sharedAccess = new DeviceAccess(shared::busy);
             shared.setInterruptSink(irq -> {
                 byte[] frame = Connection.interruptFrame(irq);
                 for (Connection c : connections) {
