@@ -1,5 +1,15 @@
 # Dev tool for the conformance .S files: expands the case shorthands, numbers the cases
-# ("CASE;" -> "li gp, N;") and appends the common pass/fail tail.
+# ("CASE;" -> "li gp, N;") and appends the common pass/fail tail (with 40 or more cases the
+# fail block goes in the middle, so every branch to it stays within +-4 KiB).
+# Usage (from this folder): python3 number.py rv32m.in ../rv32m.S
+# Shorthands (one case per line, operands are bit patterns; rm "-" = none):
+#   F2 op rm a b r flags      fa0 = op(fa1=a, fa2=b); check fa0 bits and fflags
+#   F1 op rm a r flags        fa0 = op(fa1=a)
+#   F3 op rm a b c r flags    fa0 = op(fa1=a, fa2=b, fa3=c)
+#   FX2 op a b r flags        a0 = op(fa1=a, fa2=b)
+#   FX1 op rm a r flags       a0 = op(fa1=a)
+#   XF1 op rm x r flags       fa0 = op(t1=x)
+#   L1 op a old r             fa0 = old; fa0 = op(fa1=a); check fa0 bits and no flags
 import sys, re
 n = [0]
 

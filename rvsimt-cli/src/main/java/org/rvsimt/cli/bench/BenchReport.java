@@ -85,7 +85,10 @@ public final class BenchReport {
                 + "it ran the interpreter); lane-instr/s is comparable across sizes, times are not";
     }
 
-    static String timingNote() {
+    String timingNote() {
+        if (plan.tier() == Tier.TINY) {
+            return "tiny sizes are for tests: no warm-up, one timed run per row";
+        }
         return "one untimed warm-up run, then the best (fastest) of 3 timed runs (fewer once 3 s are spent, more, up to "
                 + "10, while under 1 s; the CNN: at least 20 forward passes); native: best of its repetitions, timed "
                 + "inside the program";

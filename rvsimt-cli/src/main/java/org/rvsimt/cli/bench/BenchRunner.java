@@ -147,12 +147,13 @@ public final class BenchRunner {
         DeviceConfig config = DeviceConfig.defaults().withEngine(engine).withThreads(threads).withVram(w.vramBytes());
         try (Device d = Device.open(config)) {
             w.upload(d);
-            w.reset(d);
-            w.run(d);                              // warm-up, untimed
+            if (tier != Tier.TINY) {               // the tiny size is for tests: no warm-up, one timed run
+                w.reset(d);
+                w.run(d);                          // warm-up, untimed
+            }
             Workload.Run best = null;
             List<Long> times = new ArrayList<>();
             long spent = 0;
-            // The tiny size is for tests: one timed run says everything a test needs.
             int want = tier == Tier.TINY ? 1 : w.repetitions();
             int most = tier == Tier.TINY ? 1 : Math.max(MAX_RUNS, want);
             while (times.size() < most && (times.isEmpty()

@@ -163,6 +163,18 @@ class QemuDifferentialTest {
     }
 
     /** {@code lanes} < 0: misaligned programs, alternately 1 and -lanes lanes. */
+    /** Programs per clang process. */
+    private static final int CHUNK = 10;
+
+    /** Program {@code index} of a run: {@code lanes} < 0 means misaligned, alternately 1 and -lanes lanes. */
+    private static RandomProgram program(long seed, int index, int size, int lanes) {
+        if (lanes < 0) {
+            return RandomProgram.generateMisaligned(seed, index, size, index % 2 == 0 ? 1 : -lanes, AVOID);
+        }
+        return lanes == 1 ? RandomProgram.generate(seed, index, size, AVOID)
+                : RandomProgram.generateSimt(seed, index, size, lanes, AVOID);
+    }
+
     private void runAll(String title, int count, int size, int lanes) throws Exception {
         String missing = Toolchain.missingTools();
         if (missing != null) {
@@ -179,15 +191,36 @@ class QemuDifferentialTest {
         double activeSum = 0;
         double activeMin = 1;
         try {
-            List<Future<Outcome>> futures = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                int index = i;
-                int n = lanes > 0 ? lanes : index % 2 == 0 ? 1 : -lanes;
-                boolean misaligned = lanes < 0;
-                futures.add(pool.submit(() -> check(dir, seed, index, size, n, misaligned, keep, null)));
+            // Chunks of programs: clang assembles a chunk in one process (the costliest step).
+            List<Future<List<Outcome>>> futures = new ArrayList<>();
+            for (int first = 0; first < count; first += CHUNK) {
+                int from = first;
+                int to = Math.min(count, first + CHUNK);
+                futures.add(pool.submit(() -> {
+                    List<String> names = new ArrayList<>();
+                    List<String> sources = new ArrayList<>();
+                    for (int i = from; i < to; i++) {
+                        RandomProgram p = program(seed, i, size, lanes);
+                        names.add(p.name());
+                        sources.add(p.source);
+                    }
+                    long t = System.nanoTime();
+                    java.util.Map<String, byte[]> elfs = Toolchain.buildBatch(dir, names, sources,
+                            RandomProgram.TEXT, RandomProgram.DATA);
+                    phaseNanos[0].add(System.nanoTime() - t);
+                    List<Outcome> outcomes = new ArrayList<>();
+                    for (int i = from; i < to; i++) {
+                        outcomes.add(check(dir, program(seed, i, size, lanes), elfs.get(names.get(i - from)), keep,
+                                null));
+                    }
+                    return outcomes;
+                }));
             }
-            for (Future<Outcome> f : futures) {
-                Outcome o = f.get();
+            List<Outcome> all = new ArrayList<>();
+            for (Future<List<Outcome>> f : futures) {
+                all.addAll(f.get());
+            }
+            for (Outcome o : all) {
                 totals[0] += o.bodyInstructions;
                 totals[1] += o.laneInstructions;
                 activeSum += o.activeLanes;
@@ -247,7 +280,8 @@ class QemuDifferentialTest {
         }
         Path dir = Files.createTempDirectory("rvsimt-diff-self");
         try {
-            Outcome o = check(dir, 7, 0, 60, 1, false, false, QemuDifferentialTest::changeLastAluResult);
+            Outcome o = check(dir, RandomProgram.generate(7, 0, 60, AVOID), null, false,
+                    QemuDifferentialTest::changeLastAluResult);
             System.out.println("harness self-check, the report of a deliberately changed instruction:\n" + o.failure);
             assertThat(o.failure).isNotNull().contains("seed 0x7 program 0").contains("first difference")
                     .contains("last written (on qemu) by the instruction at");
@@ -293,23 +327,27 @@ class QemuDifferentialTest {
         return a;
     }
 
-    private Outcome check(Path dir, long seed, int index, int size, int lanes, boolean misaligned, boolean keep,
+    /**
+     * Runs program {@code p} on qemu (lane by lane) and on every rvsimt variant and compares.
+     * {@code clangElf} is its ELF if a batch build made it, else null (then it is built here).
+     */
+    private Outcome check(Path dir, RandomProgram p, byte[] clangElf, boolean keep,
                           java.util.function.UnaryOperator<String> mutateOwn) throws Exception {
-        RandomProgram p = misaligned ? RandomProgram.generateMisaligned(seed, index, size, lanes, AVOID)
-                : lanes == 1 ? RandomProgram.generate(seed, index, size, AVOID)
-                : RandomProgram.generateSimt(seed, index, size, lanes, AVOID);
+        int lanes = p.lanes;
+        boolean misaligned = p.misaligned;
         String name = p.name();
-        String where = String.format("seed 0x%x program %d (%s, %s%s%s)", seed, index, name,
+        String where = String.format("seed 0x%x program %d (%s, %s%s%s)", p.seed, p.index, name,
                 p.straightLine ? "straight-line" : "with control flow", lanes > 1 ? ", " + lanes + " lanes" : "",
                 misaligned ? ", misaligned accesses" : "");
-        byte[] clangElf;
-        try {
-            long t = System.nanoTime();
-            clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA, false);
-            phaseNanos[0].add(System.nanoTime() - t);
-        } catch (IOException e) {
-            return new Outcome(p.bodyInstructions, 0, where + ": clang rejected the generated source: "
-                    + e.getMessage());
+        if (clangElf == null) {
+            try {
+                long t = System.nanoTime();
+                clangElf = Toolchain.build(dir, name, p.source, RandomProgram.TEXT, RandomProgram.DATA, false);
+                phaseNanos[0].add(System.nanoTime() - t);
+            } catch (IOException e) {
+                return new Outcome(p.bodyInstructions, 0, where + ": clang rejected the generated source: "
+                        + e.getMessage());
+            }
         }
         Path elf = dir.resolve(name + ".elf");
         State[] expected = new State[lanes];

@@ -29,8 +29,10 @@ import org.rvsimt.core.api.LaunchResult;
  * failing case. Each runs as a one-thread launch on rvsimt (32-lane and 1-lane warps), where a
  * non-zero exit is the fault {@code exit_code}, and on qemu-riscv32 (built by clang-19 with a
  * {@code _start} that jumps to {@code test_main}; exit status = a0 & 0xFF), so the expectations
- * themselves are checked by a real peer. Files marked {@code rvsimt-only} in their header use
- * custom instructions or CSRs and run on rvsimt alone.
+ * themselves are checked by a real peer, and rvsimt's assembler must lay each out word for word
+ * as clang does. Files marked {@code rvsimt-only} in their header use custom instructions or CSRs
+ * and run on rvsimt alone. The .S files are generated from {@code conformance/src/*.in} by
+ * {@code conformance/src/number.py} (case shorthands expanded, cases numbered).
  */
 class SelfCheckingIsaTest {
     static final List<String> FILES = List.of(

@@ -79,6 +79,40 @@ final class Toolchain {
         return Files.readAllBytes(elf);
     }
 
+    /**
+     * Assembles several {@code .s} sources with one clang process and links each with ld.lld
+     * (one process per program instead of clang's three): the ELF of every program, by name, or
+     * an empty map if clang rejects any of them (build them one by one to see which).
+     */
+    static java.util.Map<String, byte[]> buildBatch(Path dir, List<String> names, List<String> sources,
+                                                    int textAddress, int dataAddress)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf",
+                "-mabi=ilp32f", "-c"));
+        for (int i = 0; i < names.size(); i++) {
+            Path src = dir.resolve(names.get(i) + ".s");
+            Files.writeString(src, sources.get(i));
+            cmd.add(src.getFileName().toString());
+        }
+        java.util.Map<String, byte[]> out = new java.util.HashMap<>();
+        if (exec(dir, cmd, 300).exitStatus() != 0) {
+            return out;
+        }
+        for (String name : names) {
+            Path elf = dir.resolve(name + ".elf");
+            Run r = exec(dir, List.of(LLD, "-static", "-Ttext=0x" + Integer.toHexString(textAddress),
+                    "-Tdata=0x" + Integer.toHexString(dataAddress),
+                    "--image-base=0x" + Integer.toHexString(Math.max(0, textAddress - 0x8000)),
+                    name + ".o", "-o", elf.toString()), 120);
+            Files.deleteIfExists(dir.resolve(name + ".o"));
+            if (r.exitStatus() != 0) {
+                throw new IOException("ld.lld failed on " + name + ".o:\n" + r.stderr());
+            }
+            out.put(name, Files.readAllBytes(elf));
+        }
+        return out;
+    }
+
     /** Runs an executable under qemu-riscv32. */
     static Run qemu(Path dir, Path elf, int timeoutSeconds) throws IOException, InterruptedException {
         return qemu(dir, elf, timeoutSeconds, List.of(), List.of());

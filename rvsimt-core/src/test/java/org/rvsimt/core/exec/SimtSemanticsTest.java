@@ -444,6 +444,111 @@ class SimtSemanticsTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"interp", "jit"})
+    void vortexTmcPredWspawnAndBar(String engine) {
+        // Warp 0 burns a few thousand instructions (so warps 1 and 2 get their turn and exit), then
+        // spawns warps 1..2 at 'spawned', uses tmc to run lane 0 alone and then all lanes again,
+        // and pred to keep only even lanes. Spawned warps start with lane 0 only, meet warp 0 at
+        // vx_bar 1 (3 warps), and after it read what warp 0 stored before it.
+        String src = """
+                    lw s0, 0(a0)
+                    lui s1, 0xC0000
+                    csrr t0, vx_warp_id
+                    bnez t0, done
+                    li t1, 3000
+                1:  addi t1, t1, -1
+                    bnez t1, 1b
+                    li a1, 3
+                    la a2, spawned
+                    vx_wspawn a1, a2
+                    csrr t2, vx_lane_id
+                    li t3, 1
+                    vx_tmc t3              # lane 0 only
+                    li a3, 7
+                    sw a3, 0(s1)           # shared flag
+                    csrr a4, vx_thread_mask
+                    sw a4, 0(s0)           # out[0] = 1
+                    li t3, -1
+                    vx_tmc t3              # all lanes again
+                    csrr a4, vx_thread_mask
+                    sw a4, 4(s0)           # out[1] = all lanes
+                    andi t4, t2, 1
+                    xori t4, t4, 1         # 1 on even lanes
+                    li t5, 0
+                    vx_pred t4, t5
+                    csrr a4, vx_thread_mask
+                    sw a4, 8(s0)           # out[2] = even lanes
+                    li t6, 1
+                    li a5, 3
+                    vx_bar t6, a5
+                    ret
+                spawned:                   # a spawned warp starts with fresh registers (a0, sp per the ABI)
+                    lw s0, 0(a0)
+                    lui s1, 0xC0000
+                    li t6, 1
+                    li a5, 3
+                    vx_bar t6, a5
+                    lw a6, 0(s1)
+                    csrr t0, vx_warp_id
+                    slli t1, t0, 2
+                    add t1, t1, s0
+                    csrr a4, vx_thread_mask
+                    sw a6, 12(t1)          # out[3 + warp] = flag seen after the barrier
+                    sw a4, 24(t1)          # out[6 + warp] = mask of the spawned warp
+                done:
+                    ret
+                """;
+        try (KernelHarness h = KernelHarness.of(engine, 32, 1)) {
+            Buffer out = h.ints(9);
+            LaunchResult r = h.run(src.replace("lw s0, 0(a0)", "lw s0, 0(a0)"), Dim3.of(1), Dim3.of(96), 64, out);
+            assertThat(r.fault()).isNull();
+            int[] v = out.readInts();
+            assertThat(v[0]).as("mask after tmc 1").isEqualTo(1);
+            assertThat(v[1]).as("mask after tmc -1").isEqualTo(-1);
+            assertThat(v[2]).as("mask after pred(even)").isEqualTo(0x55555555);
+            assertThat(v[4]).as("warp 1 saw warp 0's store after vx_bar").isEqualTo(7);
+            assertThat(v[5]).as("warp 2 saw warp 0's store after vx_bar").isEqualTo(7);
+            assertThat(v[7]).as("spawned warp 1 runs lane 0 only").isEqualTo(1);
+            assertThat(v[8]).as("spawned warp 2 runs lane 0 only").isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"interp", "jit"})
+    void barrierDeadlockAndDivergentBarrierAreReported(String engine) {
+        String exitEarly = """
+                    csrr t0, vx_warp_id
+                    bnez t0, 1f
+                    ret                    # warp 0 leaves
+                1:  lui t1, 0x80002
+                    sw zero, 0(t1)         # warp 1 waits for it forever
+                    ret
+                """;
+        String divergent = """
+                    csrr t0, vx_lane_id
+                    andi t0, t0, 1
+                    beqz t0, 1f
+                    lui t1, 0x80002
+                    sw zero, 0(t1)         # only odd lanes reach the barrier
+                1:  ret
+                """;
+        try (KernelHarness h = KernelHarness.of(engine, 32, 1)) {
+            LaunchResult r = h.run(exitEarly, Dim3.of(1), Dim3.of(64), 0);
+            assertThat(r.fault()).isNotNull();
+            assertThat(r.fault().kind()).isEqualTo("barrier_deadlock");
+            assertThat(r.fault().warp()).isEqualTo(1);
+            assertThat(r.fault().message()).contains("exited warps: 0");
+            LaunchResult ok = h.run(exitEarly, Dim3.of(1), Dim3.of(64), 0,
+                    org.rvsimt.core.api.LaunchOptions.defaults().withExitedArrive(true));
+            assertThat(ok.fault()).as("with exited warps counted as arrived").isNull();
+            LaunchResult d = h.run(divergent, Dim3.of(1), Dim3.of(32), 0);
+            assertThat(d.fault()).isNotNull();
+            assertThat(d.fault().kind()).isEqualTo("divergent_barrier");
+            assertThat(d.fault().lanes()).isEqualTo(0xAAAAAAAAL);
+        }
+    }
+
     static Stream<Arguments> threadCounts() {
         return Stream.of("interp", "jit").flatMap(e -> Stream.of(1, 2, 7).map(t -> Arguments.of(e, t)));
     }

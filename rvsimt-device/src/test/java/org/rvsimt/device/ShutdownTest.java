@@ -1,0 +1,126 @@
+package org.rvsimt.device;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.rvsimt.device.TestSupport.*;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.device.client.DeviceClient;
+import org.rvsimt.device.protocol.Protocol;
+import org.rvsimt.device.server.DeviceServer;
+import org.rvsimt.device.server.ServerOptions;
+import org.rvsimt.isa.InstructionSet;
+
+/** The server as a process: SIGTERM stops it promptly and removes its socket file. */
+@Timeout(60)
+class ShutdownTest {
+    @TempDir
+    Path dir;
+
+    /** The class path of this module and the modules it depends on (class folders or jars). */
+    static String classPath() throws Exception {
+        Set<String> parts = new LinkedHashSet<>();
+        for (Class<?> c : new Class<?>[] {ServerMain.class, Device.class, InstructionSet.class}) {
+            parts.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        }
+        return String.join(File.pathSeparator, parts);
+    }
+
+    static Process startServer(Path dir, String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules=jdk.incubator.vector", "-Xmx256m", "-cp", classPath(), ServerMain.class.getName()));
+        cmd.addAll(List.of(flags));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile())
+                .start();
+    }
+
+    @Test
+    void sigtermStopsTheServerAndRemovesTheSocket() throws Exception {
+        Path sock = dir.resolve("s.sock");
+        Process p = startServer(dir, "--socket", sock.toString(), "--vram", "4MiB");
+        try {
+            waitUntil(() -> Files.exists(sock) || !p.isAlive(), 30_000, "the socket file");
+            assertThat(p.isAlive()).as("server process (log: %s)", readLog()).isTrue();
+            try (DeviceClient c = DeviceClient.connect(sock, TIMEOUT_MS)) {
+                assertThat(c.hello(null).vramSize()).isEqualTo(4L << 20);
+                // a kernel that spins forever is running while the signal arrives
+                c.loadKernel(2, 0, assembleFlat(spinKernel(0x10_0000)));
+                c.send(Protocol.LAUNCH, DeviceClient.launchPayload(0, 0, new int[] {16, 1, 1},
+                        new int[] {256, 1, 1}, 0, 0, 0, 0));
+                Thread.sleep(100);
+                long t0 = System.nanoTime();
+                p.destroy();                         // SIGTERM
+                assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("exit after SIGTERM").isTrue();
+                assertThat((System.nanoTime() - t0) / 1e9).isLessThan(5.0);
+            }
+            assertThat(Files.exists(sock)).as("socket file after SIGTERM").isFalse();
+            assertThat(p.exitValue()).isIn(0, 143);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void badFlagsExitWithCodeTwo() throws Exception {
+        Process p = startServer(dir, "--listen", "8.8.8.8:0");
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(readLog()).contains("not a loopback address");
+    }
+
+    private String readLog() {
+        try {
+            return Files.readString(dir.resolve("server.log"));
+        } catch (Exception e) {
+            return "(no log)";
+        }
+    }
+
+    @Test
+    void closeRemovesTheSocketFileAndRefusesToReplaceOtherFiles() throws Exception {
+        DeviceServer s = unixServer(dir);
+        Path sock = s.socketPath();
+        assertThat(Files.exists(sock)).isTrue();
+        // a second server on the same path refuses while the first is alive
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> unixServer(dir))
+                .hasMessageContaining("in use");
+        s.close();
+        assertThat(Files.exists(sock)).isFalse();
+        // a stale socket file (no server behind it) is replaced
+        try (var ch = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            ch.bind(java.net.UnixDomainSocketAddress.of(sock));
+        }
+        assertThat(Files.exists(sock)).isTrue();
+        try (DeviceServer s2 = unixServer(dir); DeviceClient c = client(s2)) {
+            assertThat(c.ping(new byte[] {5})).containsExactly(5);
+        }
+        // a regular file is never deleted
+        Files.writeString(sock, "precious");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> unixServer(dir))
+                .hasMessageContaining("not a socket");
+        assertThat(Files.readString(sock)).isEqualTo("precious");
+    }
+
+    @Test
+    void listenOptionsKeepTcpOnLoopbackUnlessARemoteTokenIsGiven() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ServerOptions.tcp("0.0.0.0", 0))
+                .hasMessageContaining("not a loopback");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ServerOptions.tcp("127.0.0.1", 0).withRemote(true, null))
+                .hasMessageContaining("--token");
+        assertThat(ServerOptions.tcp("127.0.0.1", 0).withRemote(true, "secret").withListen("0.0.0.0", 0).listenHost())
+                .isEqualTo("0.0.0.0");
+        assertThat(ServerOptions.tcp("localhost", 0).listenHost()).isEqualTo("localhost");
+        assertThat(ServerOptions.parseHostPort("9000")).containsExactly("127.0.0.1", 9000);
+        assertThat(ServerOptions.parseHostPort("[::1]:80")).containsExactly("::1", 80);
+    }
+}
