@@ -28,8 +28,6 @@ import org.rvsimt.isa.InstructionSet;
  */
 final class BlockCompiler {
     static final int MAX_LENGTH = 40;
-    /** Lane-major execution of blocks; -Drvsimt.jit.laneMajor=false keeps every block in lockstep loops. */
-    static final boolean LANE_MAJOR = !"false".equals(System.getProperty("rvsimt.jit.laneMajor"));
 
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
@@ -63,8 +61,6 @@ final class BlockCompiler {
     private static final int BITS = 9;
     private static final int TAKEN = 11;
     private static final int TMP = 13;
-    private static final int SCRATCH = 14;          // lane-major: the warp's scratch rows
-    private static final int FIRST_REG_LOCAL = 15;  // lane-major: x0..x31 then f0..f31
 
     private final Program p;
     private final int width;
@@ -121,7 +117,7 @@ final class BlockCompiler {
         int target = end == JitBlock.FALL ? 0 : p.base + 4 * last + p.imm[last];
         boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
         CompiledBlock code = define(start, n, end);
-        return new JitBlock(startPc, n, end, target, link, stores, LANE_MAJOR && n >= 2, code);
+        return new JitBlock(startPc, n, end, target, link, stores, code);
     }
 
     private CompiledBlock define(int start, int n, int end) {
@@ -134,7 +130,6 @@ final class BlockCompiler {
                     code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
             cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, true));
             cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, false));
-            cb.withMethodBody("runLanes", MTD_RUN, ClassFile.ACC_PUBLIC, code -> laneMajor(code, start, n, end));
         });
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
@@ -185,169 +180,6 @@ final class BlockCompiler {
         }
         code.lconst_0().lreturn();
     }
-
-    /**
-     * Lane-major variant: each lane runs the whole block with its registers in JVM locals, results
-     * go to the warp's scratch rows and are committed only after every lane finished, so a fault
-     * leaves the registers untouched and the driver re-runs the block instruction by instruction to
-     * report it precisely. Valid because a block holds no store before its last instruction: lanes
-     * cannot see each other's effects inside it. A final store runs after the commit, lane by lane.
-     */
-    private void laneMajor(CodeBuilder code, int start, int n, int end) {
-        code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
-        code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
-        code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
-        code.aload(WARP).getfield(CD_WARP, "blockScratch", CD_INT_ARRAY).astore(SCRATCH);
-        int last = start + n - 1;
-        boolean storeLast = end == JitBlock.FALL && (p.form[last] == Form.STORE || p.form[last] == Form.FSW);
-        int bodyEnd = end == JitBlock.FALL && !storeLast ? start + n : last;
-        boolean[] used = new boolean[64];
-        boolean[] written = new boolean[64];
-        for (int i = start; i <= last; i++) {
-            if (i == last && storeLast) {
-                break;
-            }
-            operands(i, used, written);
-        }
-        // Scratch rows start as the current registers, so lanes that are not active keep their values.
-        for (int row = 1; row < 64; row++) {
-            if (written[row]) {
-                copyRow(code, row < 32 ? X : F, row, true);
-            }
-        }
-        code.lconst_0().lstore(TAKEN);
-        laneLoop(code, false, () -> {
-            for (int row = 1; row < 64; row++) {
-                if (used[row]) {
-                    slot(code, row < 32 ? X : F, row & 31);
-                    code.iaload().istore(FIRST_REG_LOCAL + row);
-                }
-            }
-            for (int i = start; i < bodyEnd; i++) {
-                if (mayFault(i)) {
-                    code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
-                }
-                instruction(code, i, locals);
-            }
-            if (end == JitBlock.BRANCH) {
-                Label skip = code.newLabel();
-                locals.readX(code, p.rs1[last]);
-                locals.readX(code, p.rs2[last]);
-                code.invokestatic(semantics("Control"), method(last), II_Z);
-                code.ifeq(skip);
-                code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
-                code.labelBinding(skip);
-            } else if (end == JitBlock.JAL) {
-                code.loadConstant(p.base + 4 * last + 4);
-                locals.writeX(code, p.rd[last] == Predecoder.SINK ? 0 : p.rd[last]);
-            }
-            for (int row = 1; row < 64; row++) {
-                if (written[row]) {
-                    code.aload(SCRATCH).loadConstant(row * width).iload(LANE).iadd();
-                    code.iload(FIRST_REG_LOCAL + row).iastore();
-                }
-            }
-        });
-        for (int row = 1; row < 64; row++) {
-            if (written[row]) {
-                copyRow(code, row < 32 ? X : F, row, false);
-            }
-        }
-        if (storeLast) {
-            code.aload(CTX).loadConstant(p.base + 4 * last).putfield(CD_CONTEXT, "jitPc", CD_int);
-            laneLoop(code, false, () -> instruction(code, last, arrays));
-        }
-        code.lload(TAKEN).lreturn();
-    }
-
-    /** System.arraycopy between a register row and its scratch row. */
-    private void copyRow(CodeBuilder code, int array, int row, boolean toScratch) {
-        int regOffset = (row & 31) * width;
-        int scratchOffset = row * width;
-        if (toScratch) {
-            code.aload(array).loadConstant(regOffset).aload(SCRATCH).loadConstant(scratchOffset);
-        } else {
-            code.aload(SCRATCH).loadConstant(scratchOffset).aload(array).loadConstant(regOffset);
-        }
-        code.loadConstant(width).invokestatic(ClassDesc.of("java.lang.System"), "arraycopy",
-                MethodTypeDesc.of(CD_void, CD_Object, CD_int, CD_Object, CD_int, CD_int));
-    }
-
-    /** Marks the register rows (x: 0..31, f: 32..63) instruction i reads and writes. */
-    private void operands(int i, boolean[] used, boolean[] written) {
-        int rd = p.rd[i] == Predecoder.SINK ? 0 : p.rd[i];
-        int f = p.form[i];
-        boolean fRs1 = switch (f) {
-            case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP, Form.FP_CLASS,
-                 Form.FCVT_W_S, Form.FMV_X_W, Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU -> true;
-            default -> false;
-        };
-        boolean readsRs2 = switch (f) {
-            case Form.ALU_RR, Form.STORE, Form.FSW, Form.FP_RR, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP,
-                 Form.BRANCH -> true;
-            default -> false;
-        };
-        boolean fRs2 = f == Form.FSW || f == Form.FP_RR || f == Form.FP_FMA || f == Form.FP_SGNJ
-                || f == Form.FP_MINMAX || f == Form.FP_CMP;
-        boolean readsRs1 = f != Form.LUI && f != Form.AUIPC && f != Form.FENCE && f != Form.JAL;
-        if (readsRs1) {
-            used[(fRs1 ? 32 : 0) + p.rs1[i]] = true;
-        }
-        if (readsRs2) {
-            used[(fRs2 ? 32 : 0) + p.rs2[i]] = true;
-        }
-        if (f == Form.FP_FMA) {
-            used[32 + p.rs3[i]] = true;
-        }
-        if (f == Form.LOWP_FROM_F) {
-            used[32 + p.rd[i]] = true;
-        }
-        boolean fDest = switch (f) {
-            case Form.FLW, Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FCVT_S_W,
-                 Form.FMV_W_X, Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU -> true;
-            default -> false;
-        };
-        boolean writes = f != Form.STORE && f != Form.FSW && f != Form.FENCE && f != Form.BRANCH;
-        if (writes) {
-            int row = fDest ? 32 + p.rd[i] : rd;
-            if (row != 0) {
-                written[row] = true;
-                used[row] = true;
-            }
-        }
-        used[0] = false;
-    }
-
-    /** Operands in JVM locals, one lane at a time (x0 reads as 0, writes to it are dropped). */
-    private final Registers locals = new Registers() {
-        @Override
-        public void readX(CodeBuilder code, int reg) {
-            if (reg == 0) {
-                code.iconst_0();
-            } else {
-                code.iload(FIRST_REG_LOCAL + reg);
-            }
-        }
-
-        @Override
-        public void readF(CodeBuilder code, int reg) {
-            code.iload(FIRST_REG_LOCAL + 32 + reg);
-        }
-
-        @Override
-        public void writeX(CodeBuilder code, int reg) {
-            if (reg == 0) {
-                code.pop();
-            } else {
-                code.istore(FIRST_REG_LOCAL + reg);
-            }
-        }
-
-        @Override
-        public void writeF(CodeBuilder code, int reg) {
-            code.istore(FIRST_REG_LOCAL + 32 + reg);
-        }
-    };
 
     private boolean mayFault(int i) {
         return switch (p.form[i]) {
@@ -430,8 +262,9 @@ final class BlockCompiler {
     }
 
     /**
-     * Where register operands live while a block runs: in the warp's arrays, lane by lane
-     * (instruction-major), or in JVM locals for one lane at a time (lane-major).
+     * Where register operands live while a block runs. Today only the warp's arrays; the seam is
+     * where a variant keeping a lane's registers in JVM locals would plug in (it was measured at
+     * half the speed of C2's vectorised lockstep loops for full warps, so it is not kept).
      */
     private interface Registers {
         void readX(CodeBuilder code, int reg);

@@ -10,10 +10,4 @@ public interface CompiledBlock {
     long runFull(BlockContext c, Warp w, long mask);
 
     long runMasked(BlockContext c, Warp w, long mask);
-
-    /**
-     * The same block, lane by lane with registers in locals; commits registers only when every
-     * lane got through, so on a fault nothing but fflags has changed (see BlockCompiler).
-     */
-    long runLanes(BlockContext c, Warp w, long mask);
 }

@@ -9,11 +9,9 @@ package org.rvsimt.core.exec;
  * @param target  branch or jump target
  * @param link    the final jal writes a link register (a call)
  * @param stores  the block ends with a store (which may have hit the barrier register)
- * @param laneMajor run lane by lane ({@link CompiledBlock#runLanes}) rather than instruction by instruction
  * @param code    the generated code
  */
-record JitBlock(int start, int length, int end, int target, boolean link, boolean stores, boolean laneMajor,
-                CompiledBlock code) {
+record JitBlock(int start, int length, int end, int target, boolean link, boolean stores, CompiledBlock code) {
     static final int FALL = 0;
     static final int BRANCH = 1;
     static final int JAL = 2;

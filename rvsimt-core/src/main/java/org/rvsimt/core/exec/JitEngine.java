@@ -88,21 +88,7 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 blockStart = pc;
-                long taken;
-                // Full warps run in lockstep loops (C2 vectorises them); partial warps run lane by lane.
-                if (b.laneMajor() && m != full) {
-                    try {
-                        taken = b.code().runLanes(c, w, m);
-                    } catch (MemoryFault | LaneOps.RoundingFault e) {
-                        if (b.stores() && c.jitPc == b.lastPc()) {
-                            throw e;      // the final store runs after the commit, in lockstep: already precise
-                        }
-                        // Nothing was committed: replay in lockstep, which faults exactly where the interpreter does.
-                        taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
-                    }
-                } else {
-                    taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
-                }
+                long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
                 steps += b.length();
                 executed += b.length();
                 lanes += (long) b.length() * Long.bitCount(m);

@@ -18,7 +18,6 @@ public final class Warp {
     final int[] reservation;      // lr.w address per lane
     final int[] reservedValue;    // value lr.w saw, for sc.w's compare-and-set
     final int[] scratch;          // per-lane temporaries (jump targets, shuffled values)
-    final int[] blockScratch;     // a row per register (x0..x31, f0..f31): lane-major blocks' uncommitted results
     long reserved;                // lanes holding a reservation
     final ReconvergenceStack stack = new ReconvergenceStack();
 
@@ -47,7 +46,6 @@ public final class Warp {
         reservation = new int[width];
         reservedValue = new int[width];
         scratch = new int[width];
-        blockScratch = new int[64 * width];
     }
 
     /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */
