@@ -25,8 +25,6 @@ public final class Interpreter implements WarpEngine {
         final int width = w.width;
         final int[] x = w.x;
         final int[] f = w.f;
-        final byte[] mem = c.mem;
-        final int vramSize = c.vramSize;
         final long budget = c.spec.watchdog();
         int pc = w.pc;
         long m = w.mask;
@@ -136,55 +134,21 @@ public final class Interpreter implements WarpEngine {
                             break loop;
                         }
                     }
-                    case Form.LOAD -> {
+                    case Form.LOAD, Form.FLW -> {
+                        int[] dst = p.form[i] == Form.FLW ? f : x;
                         int wd = fn & 7;
                         boolean uns = (fn & 8) != 0;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
-                            int addr = x[a + lane] + imm;
-                            x[rdo + lane] = addr >= 0 && addr <= vramSize - wd && (addr & (wd - 1)) == 0
-                                    ? Windows.load(mem, addr, wd, uns) : c.loadSlow(w, lane, addr, wd, uns);
+                            dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns);
                         }
                         pc += 4;
                     }
-                    case Form.STORE -> {
+                    case Form.STORE, Form.FSW -> {
+                        int[] src = p.form[i] == Form.FSW ? f : x;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
-                            int addr = x[a + lane] + imm;
-                            if (addr >= 0 && addr <= vramSize - fn && (addr & (fn - 1)) == 0) {
-                                Windows.store(mem, addr, fn, x[b + lane]);
-                            } else {
-                                c.storeSlow(w, lane, addr, fn, x[b + lane]);
-                            }
-                        }
-                        pc += 4;
-                        if (c.barrierRequested) {
-                            c.barrierRequested = false;
-                            w.pc = pc;
-                            w.mask = m;
-                            enterBarrier(c, w, pc - 4, -1, c.warpCount);
-                            break loop;
-                        }
-                    }
-                    case Form.FLW -> {
-                        int fdo = p.rd[i] * width;
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            lane = Long.numberOfTrailingZeros(mm);
-                            int addr = x[a + lane] + imm;
-                            f[fdo + lane] = addr >= 0 && addr <= vramSize - 4 && (addr & 3) == 0
-                                    ? Windows.load(mem, addr, 4, false) : c.loadSlow(w, lane, addr, 4, false);
-                        }
-                        pc += 4;
-                    }
-                    case Form.FSW -> {
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            lane = Long.numberOfTrailingZeros(mm);
-                            int addr = x[a + lane] + imm;
-                            if (addr >= 0 && addr <= vramSize - 4 && (addr & 3) == 0) {
-                                Windows.store(mem, addr, 4, f[b + lane]);
-                            } else {
-                                c.storeSlow(w, lane, addr, 4, f[b + lane]);
-                            }
+                            LaneOps.store(c, w, lane, x[a + lane] + imm, fn, src[b + lane]);
                         }
                         pc += 4;
                         if (c.barrierRequested) {
