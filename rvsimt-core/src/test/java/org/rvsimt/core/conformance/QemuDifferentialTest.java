@@ -285,6 +285,11 @@ class QemuDifferentialTest {
             System.out.println("harness self-check, the report of a deliberately changed instruction:\n" + o.failure);
             assertThat(o.failure).isNotNull().contains("seed 0x7 program 0").contains("first difference")
                     .contains("last written (on qemu) by the instruction at");
+            // The same with 4 divergent lanes: the report names the lane, traced with its own qemu run.
+            Outcome simt = check(dir, RandomProgram.generateSimt(7, 1, 60, 4, AVOID), null, false,
+                    QemuDifferentialTest::changeLastAluResult);
+            System.out.println(simt.failure);
+            assertThat(simt.failure).isNotNull().contains("4 lanes").contains(", lane ").contains("first difference");
         } finally {
             Toolchain.deleteTree(dir);
         }

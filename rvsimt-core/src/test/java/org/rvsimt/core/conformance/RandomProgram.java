@@ -91,15 +91,15 @@ final class RandomProgram {
     /** Loads and stores (not atomics) use any byte offset: the launch must allow misaligned accesses. */
     final boolean misaligned;
 
-    private RandomProgram(long seed, int index, int size, boolean straightLine, int lanes, boolean misaligned,
-                          java.util.Set<String> avoid) {
+    private RandomProgram(long seed, long salt, int index, int size, boolean straightLine, int lanes,
+                          boolean misaligned, java.util.Set<String> avoid) {
         this.avoid = avoid;
         this.lanes = lanes;
         this.misaligned = misaligned;
         this.seed = seed;
         this.index = index;
         this.straightLine = straightLine;
-        this.r = new Random(seed * 0x9E3779B97F4A7C15L + index * 0xC2B2AE3D27D4EB4FL + 1);
+        this.r = new Random((seed ^ salt) * 0x9E3779B97F4A7C15L + index * 0xC2B2AE3D27D4EB4FL + 1);
         int[] regs = pickDistinct(3);
         this.base = regs[0];
         this.counter1 = regs[1];
@@ -111,7 +111,7 @@ final class RandomProgram {
 
     /** The program of this seed and index; every fourth one is straight-line. */
     static RandomProgram generate(long seed, int index, int size, java.util.Set<String> avoid) {
-        return new RandomProgram(seed, index, size, index % 4 == 0, 1, false, avoid);
+        return new RandomProgram(seed, 0, index, size, index % 4 == 0, 1, false, avoid);
     }
 
     /**
@@ -120,12 +120,12 @@ final class RandomProgram {
      * must still end exactly as it does alone on qemu.
      */
     static RandomProgram generateSimt(long seed, int index, int size, int lanes, java.util.Set<String> avoid) {
-        return new RandomProgram(seed ^ 0x51D7L, index, size, false, lanes, false, avoid);
+        return new RandomProgram(seed, 0x51D7L, index, size, false, lanes, false, avoid);
     }
 
     /** Like {@link #generateSimt}, with loads and stores at any byte offset (misaligned allowed). */
     static RandomProgram generateMisaligned(long seed, int index, int size, int lanes, java.util.Set<String> avoid) {
-        return new RandomProgram(seed ^ 0xA11CL, index, size, index % 4 == 0, lanes, true, avoid);
+        return new RandomProgram(seed, 0xA11CL, index, size, index % 4 == 0, lanes, true, avoid);
     }
 
     String name() {
