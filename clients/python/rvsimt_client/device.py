@@ -31,7 +31,7 @@ class Device:
         self._hello(token)
 
     @classmethod
-    def unix(cls, path, token=None, timeout=30.0):
+    def unix(cls, path, token=None, timeout=30.0, **kwargs):
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             s.settimeout(timeout)
@@ -39,13 +39,13 @@ class Device:
         except OSError:
             s.close()
             raise
-        return cls(s, token, timeout)
+        return cls(s, token, timeout, **kwargs)
 
     @classmethod
-    def tcp(cls, host, port, token=None, timeout=30.0):
+    def tcp(cls, host, port, token=None, timeout=30.0, **kwargs):
         s = socket.create_connection((host, port), timeout=timeout)
         s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return cls(s, token, timeout)
+        return cls(s, token, timeout, **kwargs)
 
     # ------------------------------------------------------------------ framing
 

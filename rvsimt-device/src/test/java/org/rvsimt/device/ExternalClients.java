@@ -30,7 +30,7 @@ final class ExternalClients {
     /** Runs a command with a time limit; output is stdout and stderr together. */
     static Result run(List<String> command, Path workDir, Map<String, String> env, long timeoutSeconds)
             throws IOException, InterruptedException {
-        Path log = Files.createTempFile(workDir, "out", ".log");
+        Path log = Files.createTempFile("rvsimt-client-", ".log");      // not in workDir: that may be the repository
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         pb.environment().putAll(env);
@@ -43,6 +43,7 @@ final class ExternalClients {
             return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } finally {
             p.destroyForcibly();
+            Files.deleteIfExists(log);
         }
     }
 

@@ -39,8 +39,9 @@ class FuzzTest {
     @Test
     void randomInputNeverHurtsTheServerOrOtherClients() throws Exception {
         LOG.clear();
-        try (DeviceServer s = unixServer(dir, o -> o.withDevice(smallDevice().withVram(1 << 20).withThreads(1))
-                .withWatchdog(20_000).withHandshakeMillis(1000))) {
+        DeviceServer s = unixServer(dir, o -> o.withDevice(smallDevice().withVram(1 << 20).withThreads(1))
+                .withWatchdog(20_000).withHandshakeMillis(1000));
+        try {
             AtomicReference<Throwable> controlFailure = new AtomicReference<>();
             AtomicInteger controlRounds = new AtomicInteger();
             Thread control = Thread.ofPlatform().name("fuzz-control").start(() -> {
@@ -88,6 +89,8 @@ class FuzzTest {
             }
             s.close();
             assertThat(Files.exists(s.socketPath())).isFalse();
+        } finally {
+            s.close();
         }
     }
 

@@ -142,7 +142,7 @@ class ProtocolTest {
             assertThat(expectError(c).code()).isEqualTo(E_BAD_LENGTH);
             c.send(LAUNCH, new byte[20]);
             assertThat(expectError(c).code()).isEqualTo(E_BAD_LENGTH);
-            c.send(HELLO | 0, new byte[0]);
+            c.send(HELLO, new byte[0]);
             assertThat(expectError(c).code()).isEqualTo(E_HANDSHAKE);
             c.send(VRAM_READ, new byte[11]);
             assertThat(expectError(c).code()).isEqualTo(E_BAD_LENGTH);
@@ -354,8 +354,7 @@ class ProtocolTest {
 
     @Test
     void tooManyClients() throws Exception {
-        try (DeviceServer s = unixServer(dir.resolve("x").toFile().mkdirs() ? dir.resolve("x") : dir,
-                o -> o.withMaxClients(2))) {
+        try (DeviceServer s = unixServer(Files.createDirectory(dir.resolve("full")), o -> o.withMaxClients(2))) {
             try (DeviceClient a = client(s); DeviceClient b = client(s); DeviceClient c = DeviceClient.connect(s.socketPath(), TIMEOUT_MS)) {
                 assertThat(expectError(c).code()).isEqualTo(E_SERVER_FULL);
                 expectClosed(c);

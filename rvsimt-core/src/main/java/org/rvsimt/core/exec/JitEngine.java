@@ -1,6 +1,5 @@
 package org.rvsimt.core.exec;
 
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.rvsimt.core.memory.MemoryFault;
 
@@ -12,15 +11,12 @@ import org.rvsimt.core.memory.MemoryFault;
  */
 public final class JitEngine implements WarpEngine {
     private static final Object NOT_COMPILABLE = new Object();
-    private static final ConcurrentHashMap<Program, ConcurrentHashMap<Long, AtomicReferenceArray<Object>>> CACHES =
-            new ConcurrentHashMap<>();
 
     private final Interpreter interpreter = new Interpreter();
 
     /** Compiled blocks of one program for one (warp width, SFU mode), shared by all host threads. */
     private static AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu) {
-        return CACHES.computeIfAbsent(p, k -> new ConcurrentHashMap<>())
-                .computeIfAbsent((long) width << 1 | (fastSfu ? 1 : 0), k -> new AtomicReferenceArray<>(p.length));
+        return p.jitCaches.computeIfAbsent((long) width << 1 | (fastSfu ? 1 : 0), k -> new AtomicReferenceArray<>(p.length));
     }
 
     private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu) {

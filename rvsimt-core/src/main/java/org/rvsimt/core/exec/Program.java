@@ -24,6 +24,9 @@ public final class Program {
     final int[] imm;
     final int[] rm;
     final ControlFlow flow;
+    /** Compiled blocks per (warp width, SFU mode); lives and dies with the program. */
+    final java.util.concurrent.ConcurrentHashMap<Long, java.util.concurrent.atomic.AtomicReferenceArray<Object>> jitCaches =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     Program(int base, int[] words) {
         this.base = base;

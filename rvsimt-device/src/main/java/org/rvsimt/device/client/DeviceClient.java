@@ -49,6 +49,8 @@ public final class DeviceClient implements AutoCloseable {
 
     /** An ERROR frame from the server. */
     public static final class ServerError extends IOException {
+        private static final long serialVersionUID = 1L;
+
         private final int code;
         private final int requestType;
 

@@ -2,6 +2,8 @@ package org.rvsimt.device.protocol;
 
 /** A request the server answers with an ERROR frame; {@code fatal} means the connection closes after it. */
 public final class ProtocolException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     private final int code;
     private final boolean fatal;
 

@@ -110,14 +110,16 @@ public final class DeviceServer implements AutoCloseable {
             if (!Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther()) {
                 throw new IOException(path + " exists and is not a socket; not replacing it");
             }
+            boolean alive;
             try (SocketChannel probe = SocketChannel.open(UnixDomainSocketAddress.of(path))) {
-                throw new IOException(path + " is in use by a running server");
+                alive = probe.isConnected();
             } catch (IOException e) {
-                if (e.getMessage() != null && e.getMessage().contains("in use by a running server")) {
-                    throw e;
-                }
-                Files.deleteIfExists(path);    // a stale socket of a server that is gone
+                alive = false;
             }
+            if (alive) {
+                throw new IOException(path + " is in use by a running server");
+            }
+            Files.deleteIfExists(path);    // a stale socket of a server that is gone
         }
         ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listeners.add(ch);
