@@ -217,7 +217,11 @@ public final class BlockContext {
                 spec.stackBytes()));
     }
 
+    /** Any-alignment access to a window (misaligned ones only when the launch allows them). */
     private static int misalignedLoad(byte[] m, int off, int width, boolean unsigned) {
+        if ((off & (width - 1)) == 0) {
+            return Windows.load(m, off, width, unsigned);
+        }
         int v = 0;
         for (int i = 0; i < width; i++) {
             v |= (m[off + i] & 0xFF) << (8 * i);
@@ -226,6 +230,10 @@ public final class BlockContext {
     }
 
     private static void misalignedStore(byte[] m, int off, int width, int v) {
+        if ((off & (width - 1)) == 0) {
+            Windows.store(m, off, width, v);
+            return;
+        }
         for (int i = 0; i < width; i++) {
             m[off + i] = (byte) (v >>> (8 * i));
         }

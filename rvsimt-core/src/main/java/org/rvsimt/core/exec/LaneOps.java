@@ -1,5 +1,6 @@
 package org.rvsimt.core.exec;
 
+import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.memory.Windows;
 
 /**
@@ -14,12 +15,20 @@ final class LaneOps {
         if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
             return Windows.load(c.mem, addr, width, unsigned);
         }
+        // Shared memory is the other hot window (tiled kernels live in it): also in line.
+        int off = addr - MemoryMap.SHARED_BASE;
+        if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
+            return Windows.load(c.shared, off, width, unsigned);
+        }
         return c.loadSlow(w, lane, addr, width, unsigned);
     }
 
     static void store(BlockContext c, Warp w, int lane, int addr, int width, int value) {
+        int off = addr - MemoryMap.SHARED_BASE;
         if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
             Windows.store(c.mem, addr, width, value);
+        } else if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
+            Windows.store(c.shared, off, width, value);
         } else {
             c.storeSlow(w, lane, addr, width, value);
         }
