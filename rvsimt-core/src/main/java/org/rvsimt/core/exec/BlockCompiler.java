@@ -24,10 +24,16 @@ import org.rvsimt.isa.InstructionSet;
  * other for all lanes, exactly in the interpreter's order, so memory effects and faults match it.
  * Blocks stop at basic-block leaders (so the driver sees every reconvergence point), after a
  * store (which may be a barrier), before an instruction the compiler leaves to the interpreter,
- * and after {@link #MAX_LENGTH} instructions (HotSpot does not compile methods over 8000 bytes).
+ * and after {@link #MAX_LENGTH} instructions (HotSpot compiles big generated methods badly, and not
+ * at all over 8000 bytes).
  */
 final class BlockCompiler {
-    static final int MAX_LENGTH = 40;
+    /**
+     * Longest block, in instructions. Measured with `rvsimt bench` (jit, 1 thread): blocks of up to 40
+     * ran sgemm_reg at 271 M lane-instr/s, 16 at 567 M, 12 at 588 M, 4 at 494 M; big generated methods
+     * with many inlined FP calls are compiled worse by C2. -Drvsimt.jit.maxBlock=N overrides.
+     */
+    static final int MAX_LENGTH = Integer.getInteger("rvsimt.jit.maxBlock", 12);
 
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
