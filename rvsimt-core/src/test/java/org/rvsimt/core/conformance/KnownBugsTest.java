@@ -12,8 +12,7 @@ import org.rvsimt.core.api.LaunchResult;
 /**
  * Minimal reproducers of engine and ISA-table bugs found by the conformance tests. They fail
  * until the main code is fixed; each names the fix. When one passes, move it to the suite it
- * belongs to and remove the matching workaround ({@link QemuDifferentialTest#AVOID},
- * {@link SelfCheckingIsaTest#KNOWN_BUG_FILES}).
+ * belongs to and remove the matching workaround ({@link QemuDifferentialTest#AVOID}).
  *
  * <p>None is open. Fixed so far: {@code sltiu}/{@code seqz} could not be loaded (ISA table named
  * their semantics {@code IntOps.slti}); the interpreter's {@code instret}/{@code cycle} did not
