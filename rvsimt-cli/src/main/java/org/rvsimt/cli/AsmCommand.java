@@ -33,11 +33,11 @@ final class AsmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws AsmException {
-        String text = Files2.readText(source);
+        String text = CliFiles.readText(source);
         AssembledProgram p = Assembler.assemble(text, source.getFileName().toString(),
                 new AsmOptions(textAddress, dataAddress));
         Path out = output != null ? output : Path.of(strip(source.toString()) + (raw ? ".bin" : ".elf"));
-        Files2.write(out, raw ? p.flatImage() : p.toElf());
+        CliFiles.write(out, raw ? p.flatImage() : p.toElf());
         return Main.OK;
     }
 

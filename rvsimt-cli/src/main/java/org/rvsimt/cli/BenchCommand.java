@@ -107,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
         BenchReport report = new BenchRunner(files, err).run(plan);
         String doc = report.json();
         if (jsonFile != null) {
-            Files2.write(jsonFile, (doc + System.lineSeparator()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            CliFiles.write(jsonFile, (doc + System.lineSeparator()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         out.print(json ? doc + System.lineSeparator() : report.table());
         out.flush();

@@ -38,7 +38,7 @@ final class DisasmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ElfFormatException {
-        byte[] bytes = Files2.read(file);
+        byte[] bytes = CliFiles.read(file);
         PrintWriter out = spec.commandLine().getOut();
         Disassembler dis = Disassembler.listing().withAliases(!noAliases);
         if (!raw && ElfReader.looksLikeElf(bytes)) {

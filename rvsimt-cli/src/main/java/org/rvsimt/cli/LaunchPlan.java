@@ -92,7 +92,7 @@ final class LaunchPlan {
                     + (java.nio.file.Files.exists(file) ? ": not a regular file" : ": no such file"));
         }
         try {
-            return Files2.read(file);
+            return CliFiles.read(file);
         } catch (UserError e) {
             throw new UserError(manifest + ": " + field + ": " + e.getMessage());
         }

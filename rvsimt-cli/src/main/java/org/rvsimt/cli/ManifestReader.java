@@ -30,7 +30,7 @@ final class ManifestReader {
     }
 
     static Manifest read(Path file) {
-        return new ManifestReader(file).parse(Files2.readText(file));
+        return new ManifestReader(file).parse(CliFiles.readText(file));
     }
 
     private Manifest parse(String text) {

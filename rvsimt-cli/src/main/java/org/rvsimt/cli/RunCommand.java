@@ -155,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
             List<LaunchPlan.Check> checks = new ArrayList<>();
             for (Manifest.Arg a : m.args()) {
                 if (a instanceof Manifest.BufferArg ba && ba.output() != null) {
-                    Files2.write(ba.output(), buffers.get(ba.name()).readBytes());
+                    CliFiles.write(ba.output(), buffers.get(ba.name()).readBytes());
                     outputs.put(ba.name(), LaunchPlan.relative(ba.output()));
                 }
             }
@@ -238,13 +238,13 @@ final class RunCommand implements Callable<Integer> {
         }
         try {
             if (lower.endsWith(".s")) {
-                return Kernel.fromAssembly(Files2.readText(k), name);
+                return Kernel.fromAssembly(CliFiles.readText(k), name);
             }
             if (lower.endsWith(".c")) {
                 return Kernel.fromElf(CKernelCompiler.compile(k, m.entry() != null ? m.entry() : "main", cc), name,
                         config.vramBytes());
             }
-            byte[] bytes = Files2.read(k);
+            byte[] bytes = CliFiles.read(k);
             if (org.rvsimt.isa.elf.ElfReader.looksLikeElf(bytes)) {
                 return Kernel.fromElf(bytes, name, config.vramBytes());
             }

@@ -157,7 +157,7 @@ final class BlockCompiler {
                 code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
             if (p.form[i] != Form.FENCE) {
-                laneLoop(code, full, () -> instruction(code, idx, arrays));
+                laneLoop(code, full, () -> instruction(code, idx));
             }
         }
         if (end == JitBlock.BRANCH) {
@@ -181,7 +181,7 @@ final class BlockCompiler {
             int linkValue = p.base + 4 * i + 4;
             laneLoop(code, full, () -> {
                 code.loadConstant(linkValue);
-                arrays.writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
+                writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
             });
         }
         code.lconst_0().lreturn();
@@ -267,50 +267,29 @@ final class BlockCompiler {
         return rd == 0 ? Predecoder.SINK : rd;
     }
 
-    /**
-     * Where register operands live while a block runs. Today only the warp's arrays; the seam is
-     * where a variant keeping a lane's registers in JVM locals would plug in (it was measured at
-     * half the speed of C2's vectorised lockstep loops for full warps, so it is not kept).
-     */
-    private interface Registers {
-        void readX(CodeBuilder code, int reg);
-
-        void readF(CodeBuilder code, int reg);
-
-        /** Stores the int on top of the stack into x[reg] (x0 writes are dropped). */
-        void writeX(CodeBuilder code, int reg);
-
-        void writeF(CodeBuilder code, int reg);
+    /** Pushes x[reg] of the current lane. */
+    private void readX(CodeBuilder code, int reg) {
+        xLoad(code, reg);
     }
 
-    /** Operands in the warp's SoA arrays: {@code x[reg * width + lane]}. */
-    private final Registers arrays = new Registers() {
-        @Override
-        public void readX(CodeBuilder code, int reg) {
-            xLoad(code, reg);
-        }
+    private void readF(CodeBuilder code, int reg) {
+        fLoad(code, reg);
+    }
 
-        @Override
-        public void readF(CodeBuilder code, int reg) {
-            fLoad(code, reg);
-        }
+    /** Stores the int on top of the stack into x[reg] of the current lane (x0 writes go to the sink row). */
+    private void writeX(CodeBuilder code, int reg) {
+        code.istore(TMP);
+        xSlot(code, reg == 0 ? Predecoder.SINK : reg);
+        code.iload(TMP).iastore();
+    }
 
-        @Override
-        public void writeX(CodeBuilder code, int reg) {
-            code.istore(TMP);
-            xSlot(code, reg == 0 ? Predecoder.SINK : reg);
-            code.iload(TMP).iastore();
-        }
+    private void writeF(CodeBuilder code, int reg) {
+        code.istore(TMP);
+        slot(code, F, reg);
+        code.iload(TMP).iastore();
+    }
 
-        @Override
-        public void writeF(CodeBuilder code, int reg) {
-            code.istore(TMP);
-            slot(code, F, reg);
-            code.iload(TMP).iastore();
-        }
-    };
-
-    private void instruction(CodeBuilder code, int i, Registers r) {
+    private void instruction(CodeBuilder code, int i) {
         int pc = p.base + 4 * i;
         int imm = p.imm[i];
         ClassDesc own = semantics(owner(i));
@@ -318,52 +297,52 @@ final class BlockCompiler {
         int rd = p.rd[i] == Predecoder.SINK ? 0 : p.rd[i];
         switch (p.form[i]) {
             case Form.ALU_RR -> {
-                r.readX(code, p.rs1[i]);
-                r.readX(code, p.rs2[i]);
+                readX(code, p.rs1[i]);
+                readX(code, p.rs2[i]);
                 code.invokestatic(own, m, II_I);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.ALU_RI -> {
-                r.readX(code, p.rs1[i]);
+                readX(code, p.rs1[i]);
                 code.loadConstant(imm).invokestatic(own, m, II_I);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.LUI -> {
                 code.loadConstant(imm << 12);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.AUIPC -> {
                 code.loadConstant(pc + (imm << 12));
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.LOAD, Form.FLW -> {
                 int wd = p.form[i] == Form.FLW ? 4 : p.fn[i] & 7;
                 boolean uns = p.form[i] == Form.LOAD && (p.fn[i] & 8) != 0;
                 code.aload(CTX).aload(WARP).iload(LANE);
-                r.readX(code, p.rs1[i]);
+                readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
                 code.invokestatic(CD_LANEOPS, "load", LOAD);
                 if (p.form[i] == Form.FLW) {
-                    r.writeF(code, p.rd[i]);
+                    writeF(code, p.rd[i]);
                 } else {
-                    r.writeX(code, rd);
+                    writeX(code, rd);
                 }
             }
             case Form.STORE, Form.FSW -> {
                 int wd = p.form[i] == Form.FSW ? 4 : p.fn[i];
                 code.aload(CTX).aload(WARP).iload(LANE);
-                r.readX(code, p.rs1[i]);
+                readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd);
                 if (p.form[i] == Form.FSW) {
-                    r.readF(code, p.rs2[i]);
+                    readF(code, p.rs2[i]);
                 } else {
-                    r.readX(code, p.rs2[i]);
+                    readX(code, p.rs2[i]);
                 }
                 code.invokestatic(CD_LANEOPS, "store", STORE);
             }
             case Form.FP_RR, Form.FP_SGNJ, Form.FP_MINMAX -> {
-                r.readF(code, p.rs1[i]);
-                r.readF(code, p.rs2[i]);
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
                 if (p.form[i] == Form.FP_RR) {
                     rounding(code, i);
                     flagsAndLane(code);
@@ -374,65 +353,65 @@ final class BlockCompiler {
                 } else {
                     code.invokestatic(own, m, II_I);
                 }
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.FP_SQRT -> {
-                r.readF(code, p.rs1[i]);
+                readF(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
                 code.invokestatic(own, m, RM1);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.FP_FMA -> {
-                r.readF(code, p.rs1[i]);
-                r.readF(code, p.rs2[i]);
-                r.readF(code, p.rs3[i]);
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
+                readF(code, p.rs3[i]);
                 rounding(code, i);
                 flagsAndLane(code);
                 code.invokestatic(own, m, RM3);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.FP_CMP -> {
-                r.readF(code, p.rs1[i]);
-                r.readF(code, p.rs2[i]);
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
                 flagsAndLane(code);
                 code.invokestatic(own, m, FLAGS2);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.FP_CLASS, Form.FMV_X_W -> {
-                r.readF(code, p.rs1[i]);
+                readF(code, p.rs1[i]);
                 code.invokestatic(own, m, I_I);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.FMV_W_X -> {
-                r.readX(code, p.rs1[i]);
+                readX(code, p.rs1[i]);
                 code.invokestatic(own, m, I_I);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.FCVT_W_S -> {
-                r.readF(code, p.rs1[i]);
+                readF(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
                 code.invokestatic(own, m, RM1);
-                r.writeX(code, rd);
+                writeX(code, rd);
             }
             case Form.FCVT_S_W -> {
-                r.readX(code, p.rs1[i]);
+                readX(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
                 code.invokestatic(own, m, RM1);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.LOWP_TO_F, Form.SFU -> {
-                r.readF(code, p.rs1[i]);
+                readF(code, p.rs1[i]);
                 code.invokestatic(p.form[i] == Form.SFU ? semantics(fastSfu ? "SfuFast" : "Sfu") : own, m, I_I);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.LOWP_FROM_F -> {
-                r.readF(code, p.rs1[i]);
-                r.readF(code, p.rd[i]);
+                readF(code, p.rs1[i]);
+                readF(code, p.rd[i]);
                 code.invokestatic(own, m, II_I);
-                r.writeF(code, p.rd[i]);
+                writeF(code, p.rd[i]);
             }
             case Form.FENCE -> { }
             default -> throw new IllegalStateException("not compilable: form " + p.form[i]);

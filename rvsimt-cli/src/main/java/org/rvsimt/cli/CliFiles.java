@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** File reading with the one-line errors the CLI promises. */
-final class Files2 {
+final class CliFiles {
     /** Largest input file the CLI reads whole; larger inputs are certainly not kernels. */
     static final long MAX_INPUT = 1L << 30;
 
-    private Files2() { }
+    private CliFiles() { }
 
     static byte[] read(Path p) {
         try {
