@@ -1,9 +1,11 @@
 package org.rvsimt.core.exec;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import org.rvsimt.core.memory.Vram;
 
@@ -26,9 +28,10 @@ public final class LaunchRunner {
         AtomicLong next = new AtomicLong();
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
         int n = (int) Math.max(1, Math.min(threads, blocks));
+        AtomicLongArray inProgress = new AtomicLongArray(n);
         List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < n; t++) {
-            workers.add(new Worker(spec, vram, engines.get(), next, faultBlock, blocks));
+            workers.add(new Worker(spec, vram, engines.get(), next, faultBlock, blocks, inProgress, t));
         }
         if (n == 1) {
             workers.get(0).run();
@@ -66,6 +69,18 @@ public final class LaunchRunner {
                 faultAt = w.faultBlock;
             }
         }
+        for (Worker w : workers) {
+            wi += w.settledWarpInstructions;
+            li += w.settledLaneInstructions;
+            run += w.settledBlocks;
+            for (long[] c : w.unsettled) {
+                if (c[0] <= faultAt) {
+                    wi += c[1];
+                    li += c[2];
+                    run++;
+                }
+            }
+        }
         outcomes.sort(Comparator.comparingLong(BlockRunner.BlockOutcome::block));
         List<String> console = new ArrayList<>();
         int exitCode = 0;
@@ -76,9 +91,6 @@ public final class LaunchRunner {
             if (o.block() > faultAt) {
                 break;     // blocks after a fault ran only on some thread counts: leave them out
             }
-            wi += o.warpInstructions();
-            li += o.laneInstructions();
-            run++;
             console.addAll(o.console());
             if (o.exitThread() >= 0 && exitBlock < 0) {
                 exitCode = o.exitCode();
@@ -95,13 +107,28 @@ public final class LaunchRunner {
         final AtomicLong next;
         final AtomicLong stopAfter;
         final long blocks;
+        final AtomicLongArray inProgress;   // per worker: the block it runs, or a lower bound while claiming
+        final int index;
+        /** Blocks with console output or an exit code, for block-order reporting. */
         final List<BlockRunner.BlockOutcome> outcomes = new ArrayList<>();
+        /**
+         * Counts are kept per block ({block, warp, lane}) only while a lower-numbered block may still
+         * fault; blocks below every worker's current block are settled into plain sums, so a grid of
+         * billions of blocks needs no memory per block.
+         */
+        final ArrayDeque<long[]> unsettled = new ArrayDeque<>();
+        long settledWarpInstructions;
+        long settledLaneInstructions;
+        long settledBlocks;
         KernelFault fault;
         long faultBlock = Long.MAX_VALUE;
         RuntimeException error;
         OutOfMemoryError outOfMemory;
 
-        Worker(LaunchSpec spec, Vram vram, WarpEngine engine, AtomicLong next, AtomicLong stopAfter, long blocks) {
+        Worker(LaunchSpec spec, Vram vram, WarpEngine engine, AtomicLong next, AtomicLong stopAfter, long blocks,
+               AtomicLongArray inProgress, int index) {
+            this.inProgress = inProgress;
+            this.index = index;
             this.runner = new BlockRunner(spec, vram, engine);
             this.next = next;
             this.stopAfter = stopAfter;
@@ -112,12 +139,15 @@ public final class LaunchRunner {
         public void run() {
             try {
                 while (true) {
+                    inProgress.set(index, next.get());   // published before the claim: never above it
                     long b = next.getAndIncrement();
+                    inProgress.set(index, b);
                     if (b >= blocks || b > stopAfter.get()) {
+                        inProgress.set(index, Long.MAX_VALUE);
                         break;
                     }
                     try {
-                        outcomes.add(runner.run(b));
+                        record(runner.run(b));
                     } catch (KernelFault.Signal s) {
                         collectPartialCounts();
                         if (fault == null || b < faultBlock) {
@@ -138,6 +168,24 @@ public final class LaunchRunner {
             }
         }
 
+        private void record(BlockRunner.BlockOutcome o) {
+            if (!o.console().isEmpty() || o.exitThread() >= 0) {
+                outcomes.add(o);
+            }
+            unsettled.add(new long[] {o.block(), o.warpInstructions(), o.laneInstructions()});
+            long low = Long.MAX_VALUE;
+            for (int k = 0; k < inProgress.length(); k++) {
+                low = Math.min(low, inProgress.get(k));
+            }
+            // A block below every block still running can no longer be after the launch's fault.
+            while (!unsettled.isEmpty() && unsettled.peekFirst()[0] < low) {
+                long[] c = unsettled.pollFirst();
+                settledWarpInstructions += c[1];
+                settledLaneInstructions += c[2];
+                settledBlocks++;
+            }
+        }
+
         /** The faulting block's counts and console up to the fault. */
         private void collectPartialCounts() {
             long wi = 0;
@@ -147,7 +195,8 @@ public final class LaunchRunner {
                 li += w.laneInstructions;
             }
             runner.context().flushConsole();
-            outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, wi, li,
+            unsettled.add(new long[] {runner.context().blockLinear, wi, li});
+            outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
                     new ArrayList<>(runner.context().console), 0, -1, 0));
         }
     }
