@@ -47,7 +47,9 @@ public final class Form {
     public static final int PRED = 38;       // fn 1 = negated
     public static final int VOTE = 39;       // fn 0 all, 1 any, 2 uni, 3 ballot
     public static final int SHFL = 40;       // fn 0 up, 1 down, 2 bfly, 3 idx
-    public static final int COUNT = 41;
+    public static final int VECTOR = 41;     // RVV: fn = VectorUnit op id; operands decoded from the word
+    public static final int MATRIX = 42;     // matrix extension: fn = MatrixUnit op id
+    public static final int COUNT = 43;
 
     private Form() { }
 }

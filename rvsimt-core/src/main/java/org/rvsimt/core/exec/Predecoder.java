@@ -110,6 +110,12 @@ final class Predecoder {
             return fixed;
         }
         String sem = d.semantics();
+        if (sem.startsWith("Vector.")) {
+            return new int[] {Form.VECTOR, 0};
+        }
+        if (sem.startsWith("Matrix.")) {
+            return new int[] {Form.MATRIX, 0};
+        }
         if (sem.startsWith("IntOps.")) {
             int fn = IntOps.idOf(sem.substring(7));
             if (fn >= 0) {
