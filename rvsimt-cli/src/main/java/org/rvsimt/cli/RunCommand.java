@@ -72,6 +72,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object (CONTRACTS.md section 4)")
     boolean json;
 
+    @Option(names = "--stats", description = "print the launch's profile: instruction mix, hottest instructions, "
+            + "divergent branches, memory traffic, barrier waits (always in --json)")
+    boolean stats;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -338,6 +342,7 @@ final class RunCommand implements Callable<Integer> {
             if (r.fault() != null) {
                 o.put("fault", faultJson(r.fault()));
             }
+            o.put("stats", StatisticsReport.json(r.statistics(), r.simtEfficiency()));
             out.println(toJson(o));
             return;
         }
@@ -360,8 +365,12 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));
+        if (stats) {
+            StatisticsReport.print(out, r.statistics(), r.warpInstructions());
+        }
         if (r.fault() != null) {
             out.println("  fault: " + r.fault().summary());
+            StatisticsReport.printRecent(out, r.fault());
         }
     }
 
@@ -381,6 +390,7 @@ final class RunCommand implements Callable<Integer> {
         o.put("lanes", lanes);
         o.put("address", f.address() >= 0 ? String.format("0x%08x", f.address()) : null);
         o.put("message", f.message());
+        o.put("recent", StatisticsReport.recentJson(f));
         return o;
     }
 

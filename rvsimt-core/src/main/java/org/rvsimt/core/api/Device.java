@@ -10,6 +10,7 @@ import org.rvsimt.core.exec.LaunchSpec;
 import org.rvsimt.core.exec.Program;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.isa.elf.Segment;
 
 /**
@@ -38,6 +39,8 @@ public final class Device implements AutoCloseable {
     private final Vram vram;
     private final Allocator allocator;
     private final Map<Kernel, Program> loaded = new IdentityHashMap<>();
+    private Tracer tracer;
+    private long launches;
 
     private Device(DeviceConfig config) {
         this.config = config;
@@ -160,6 +163,15 @@ public final class Device implements AutoCloseable {
         return Program.of(lo, image, image.length);
     }
 
+    /** Traces the following launches into {@code t} (null turns tracing off; the engines then run no trace code). */
+    public void setTracer(Tracer t) {
+        this.tracer = t;
+    }
+
+    public Tracer tracer() {
+        return tracer;
+    }
+
     public LaunchResult launch(Kernel k, Dim3 grid, Dim3 block, int sharedBytes, Object... args) {
         return launch(k, grid, block, sharedBytes, LaunchOptions.defaults(), args);
     }
@@ -190,10 +202,10 @@ public final class Device implements AutoCloseable {
             int threads = options.threads() > 0 ? options.threads() : config.threads();
             Supplier<WarpEngine> engine = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             long t0 = System.nanoTime();
-            LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads);
+            LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads, tracer, ++launches, k.name());
             long wall = System.nanoTime() - t0;
             return new LaunchResult(config.engine(), o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
-                    o.console(), o.exitCode(), o.fault() != null ? o.fault() : exitFault(o, spec));
+                    o.console(), o.exitCode(), o.fault() != null ? o.fault() : exitFault(o, spec), o.statistics());
         } finally {
             free(argBlock);
         }

@@ -2,6 +2,7 @@ package org.rvsimt.core.api;
 
 import java.util.List;
 import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.exec.LaunchStatistics;
 
 /**
  * What a launch did.
@@ -14,9 +15,10 @@ import org.rvsimt.core.exec.KernelFault;
  * @param console             printf lines, prefixed by block and thread, in block order
  * @param exitCode            first non-zero exit code (ecall 93) in block order, else 0
  * @param fault               the fault that stopped the launch, or null
+ * @param statistics          instruction mix, hottest pcs, divergence, memory traffic, barrier waits
  */
 public record LaunchResult(String engine, long warpInstructions, long laneInstructions, int warpSize, long wallNanos,
-                           List<String> console, int exitCode, KernelFault fault) {
+                           List<String> console, int exitCode, KernelFault fault, LaunchStatistics statistics) {
 
     public boolean ok() {
         return fault == null;

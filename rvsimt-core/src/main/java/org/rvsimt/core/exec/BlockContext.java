@@ -32,6 +32,12 @@ public final class BlockContext {
     int bz;
     int blockLinear;
     int unit;
+    final Profile profile;
+    /** The host thread's trace producer while tracing is on, else null (engines test it at block edges). */
+    org.rvsimt.core.trace.TraceChannel trace;
+    /** Issue slots of this block so far (all warps), the clock of barrier waits. */
+    long blockIssued;
+    final int[] traceValues = new int[64];
     boolean barrierRequested;
     long faultAddress;
     int faultLane;                // lane of the access a slow path was asked for (for fault reports)
@@ -54,6 +60,7 @@ public final class BlockContext {
         stacks = new byte[threads][];
         stackDirty = new boolean[threads];
         consoleLine = new StringBuilder[threads];
+        profile = new Profile(spec.program().length);
     }
 
     /** Prepares the block at linear index {@code linear}: ids, zeroed shared memory and stacks, fresh warps. */
@@ -73,6 +80,7 @@ public final class BlockContext {
             }
         }
         console.clear();
+        blockIssued = 0;
         for (Warp w : warps) {
             startWarp(w, spec.entry(), w.lanes);
             w.warpInstructions = 0;
@@ -103,6 +111,7 @@ public final class BlockContext {
 
     /** Any load the interpreter's VRAM fast path did not take. */
     int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
+        profile.otherRead += width;
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
@@ -133,6 +142,7 @@ public final class BlockContext {
     }
 
     void storeSlow(Warp w, int lane, int addr, int width, int value) {
+        profile.otherWritten += width;
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,

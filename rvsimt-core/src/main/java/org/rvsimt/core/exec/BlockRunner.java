@@ -3,6 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.ArrayList;
 import java.util.List;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.trace.TraceChannel;
 
 /**
  * Runs whole blocks on one host thread: round-robin over the block's warps (a quantum at a time,
@@ -28,14 +29,26 @@ public final class BlockRunner {
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
         Warp[] warps = c.warps;
+        TraceChannel tr = c.trace;
+        if (tr != null) {
+            tr.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+        }
         while (true) {
             boolean ran = false;
             for (Warp w : warps) {
                 if (w.state == Warp.State.READY) {
                     ran = true;
+                    long before = w.warpInstructions;
                     engine.run(c, w, QUANTUM);
+                    c.blockIssued += w.warpInstructions - before;
                     if (w.state == Warp.State.BARRIER) {
+                        w.barrierSince = c.blockIssued;
+                        if (tr != null) {
+                            tr.barrierWait(linear, w.id, w.barrierPc, w.barrierId);
+                        }
                         release(w.barrierId, w.barrierCount);
+                    } else if (w.state == Warp.State.DONE && tr != null) {
+                        tr.warpDone(linear, w.id, w.pc);
                     }
                 }
             }
@@ -60,6 +73,9 @@ public final class BlockRunner {
                 exitThread = c.threadLinear(w, w.exitLane);
                 exitPc = w.exitPc;
             }
+        }
+        if (tr != null) {
+            tr.blockEnd(linear, wi, li);
         }
         return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc);
     }
@@ -107,7 +123,11 @@ public final class BlockRunner {
         for (Warp w : c.warps) {
             if (w.state == Warp.State.BARRIER && w.barrierId == id) {
                 w.state = Warp.State.READY;
+                c.profile.barrierWait += c.blockIssued - w.barrierSince;
             }
+        }
+        if (c.trace != null) {
+            c.trace.barrierRelease(c.blockLinear, id);
         }
     }
 

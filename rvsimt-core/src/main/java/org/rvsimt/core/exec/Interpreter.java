@@ -10,6 +10,7 @@ import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.SfuFast;
 import org.rvsimt.core.semantics.Simt;
+import org.rvsimt.core.trace.TraceChannel;
 
 /**
  * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
@@ -32,6 +33,11 @@ public final class Interpreter implements WarpEngine {
         int steps = 0;
         long lanesRun = 0;
         int lane = -1;
+        final long[] warpAt = c.profile.warpAt;
+        final long[] laneAt = c.profile.laneAt;
+        final TraceChannel tr = c.trace;
+        int traced = -1;               // index of the executed instruction whose trace record is pending
+        long tracedMask = 0;
         try {
             loop:
             while (steps < quantum) {
@@ -40,6 +46,9 @@ public final class Interpreter implements WarpEngine {
                     w.mask = m;
                     if (!Divergence.reconverge(w)) {
                         break loop;
+                    }
+                    if (tr != null) {
+                        traceReconvergence(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
@@ -56,8 +65,25 @@ public final class Interpreter implements WarpEngine {
                     throw fault(c, w, "watchdog", pc, m, -1, "warp exceeded the watchdog budget of " + budget
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
+                if (tr != null) {
+                    // A record is written once its instruction has run, so it can carry the results.
+                    if (steps > 0) {
+                        if (traced >= 0) {
+                            traceInstruction(c, w, p, tr, traced, tracedMask);
+                            traced = -1;
+                        }
+                        tr.advance(1);
+                    }
+                    if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
+                        traced = i;
+                        tracedMask = m;
+                    }
+                }
                 steps++;
                 lanesRun += Long.bitCount(m);
+                warpAt[i]++;
+                laneAt[i] += Long.bitCount(m);
+                w.fly(pc, 1, m);
                 final int rdo = p.rd[i] * width;
                 final int a = p.rs1[i] * width;
                 final int b = p.rs2[i] * width;
@@ -107,6 +133,7 @@ public final class Interpreter implements WarpEngine {
                         } else {
                             w.pc = pc;
                             w.mask = m;
+                            diverged(c, w, i, pc, taken, m & ~taken);
                             Divergence.branch(p.flow, w, pc, taken, pc + imm);
                             pc = w.pc;
                             m = w.mask;
@@ -300,11 +327,54 @@ public final class Interpreter implements WarpEngine {
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanesRun;
+            if (tr != null && steps > 0) {
+                if (traced >= 0) {
+                    traceInstruction(c, w, p, tr, traced, tracedMask);
+                }
+                tr.advance(1);
+            }
         }
         if (w.state == Warp.State.READY) {
             w.pc = pc;
             w.mask = m;
         }
+    }
+
+    // ------------------------------------------------------------------ observation
+
+    /** Counts a divergent branch or jump at index {@code i} and traces it. */
+    static void diverged(BlockContext c, Warp w, int i, int pc, long taken, long notTaken) {
+        c.profile.divergedAt[i]++;
+        if (c.trace != null) {
+            c.trace.divergence(c.blockLinear, w.id, pc, taken, notTaken);
+        }
+    }
+
+    /** After the stack was popped at {@code rpc}: if the warp stayed there, lanes met again. */
+    static void traceReconvergence(BlockContext c, Warp w, int rpc, long before) {
+        if (w.pc == rpc && w.mask != before) {
+            c.trace.reconvergence(c.blockLinear, w.id, rpc, w.mask);
+        }
+    }
+
+    /** The record of an instruction that has run, with each active lane's result when asked for. */
+    private static void traceInstruction(BlockContext c, Warp w, Program p, TraceChannel tr, int i, long mask) {
+        int pc = p.base + 4 * i;
+        int form = p.form[i];
+        int[] values = null;
+        int n = 0;
+        if (tr.wantsLaneValues()) {
+            int[] regs = Predecoder.writesFloat(form) ? w.f
+                    : Predecoder.writesInteger(form) && p.rd[i] != Predecoder.SINK ? w.x : null;
+            if (regs != null) {
+                values = c.traceValues;
+                int row = p.rd[i] * w.width;
+                for (long mm = mask; mm != 0; mm &= mm - 1) {
+                    values[n++] = regs[row + Long.numberOfTrailingZeros(mm)];
+                }
+            }
+        }
+        tr.instruction(pc, p.words[i], c.blockLinear, w.id, mask, values, n);
     }
 
     // ------------------------------------------------------------------ control flow
@@ -370,6 +440,7 @@ public final class Interpreter implements WarpEngine {
             if (link) {
                 w.callDepth++;
             }
+            diverged(c, w, i, pc, groups[0], m & ~groups[0]);
             Divergence.indirect(p.flow, w, pc, targets, groups, n, link);
             if (isReturn) {
                 w.callDepth--;
@@ -658,7 +729,10 @@ public final class Interpreter implements WarpEngine {
     static KernelFault.Signal fault(BlockContext c, Warp w, String kind, int pc, long lanes, long address,
                                     String message) {
         Program p = c.spec.program();
+        if (c.trace != null) {
+            c.trace.fault(c.blockLinear, w.id, pc, kind, lanes, address);
+        }
         return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
-                lanes, address, message));
+                lanes, address, message, FlightTail.of(c, w, pc)));
     }
 }

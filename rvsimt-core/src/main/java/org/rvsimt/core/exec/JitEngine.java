@@ -2,6 +2,7 @@ package org.rvsimt.core.exec;
 
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.trace.TraceChannel;
 
 /**
  * The JIT engine: runs compiled basic blocks and leaves everything else (jumps through registers,
@@ -37,7 +38,13 @@ public final class JitEngine implements WarpEngine {
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
+        TraceChannel tr = c.trace;
+        if (tr != null && tr.wantsLaneValues()) {
+            interpreter.run(c, w, quantum);    // results per lane exist only between instructions
+            return;
+        }
         Program p = c.spec.program();
+        Profile profile = c.profile;
         int width = w.width;
         boolean fastSfu = c.spec.fastSfu();
         AtomicReferenceArray<Object> cache = cache(p, width, fastSfu);
@@ -57,6 +64,9 @@ public final class JitEngine implements WarpEngine {
                     w.mask = m;
                     if (!Divergence.reconverge(w)) {
                         break;
+                    }
+                    if (tr != null) {
+                        Interpreter.traceReconvergence(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
@@ -84,7 +94,13 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 blockStart = pc;
+                int index = (pc - p.base) >>> 2;
+                w.fly(pc, b.length(), m);
+                profile.compiledBlock(index, b.length(), m);
                 long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                if (tr != null) {
+                    traceBlock(c, w, p, tr, index, b.length(), m);
+                }
                 steps += b.length();
                 executed += b.length();
                 lanes += (long) b.length() * Long.bitCount(m);
@@ -97,6 +113,7 @@ public final class JitEngine implements WarpEngine {
                         } else {
                             w.pc = b.lastPc();
                             w.mask = m;
+                            Interpreter.diverged(c, w, index + b.length() - 1, b.lastPc(), taken, m & ~taken);
                             Divergence.branch(p.flow, w, b.lastPc(), taken, b.target());
                             pc = w.pc;
                             m = w.mask;
@@ -136,6 +153,17 @@ public final class JitEngine implements WarpEngine {
         if (w.state == Warp.State.READY) {
             w.pc = pc;
             w.mask = m;
+        }
+    }
+
+    /** Records of a compiled block's instructions, after it ran (all with the block's entry mask). */
+    private static void traceBlock(BlockContext c, Warp w, Program p, TraceChannel tr, int index, int length, long m) {
+        for (int k = 0; k < length; k++) {
+            int pc = p.base + 4 * (index + k);
+            if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
+                tr.instruction(pc, p.words[index + k], c.blockLinear, w.id, m, null, 0);
+            }
+            tr.advance(1);
         }
     }
 }

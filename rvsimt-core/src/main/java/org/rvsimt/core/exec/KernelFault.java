@@ -1,5 +1,7 @@
 package org.rvsimt.core.exec;
 
+import java.util.List;
+
 /**
  * A fault that stops a launch (CONTRACTS.md section 4): what happened, where, and to whom.
  *
@@ -12,9 +14,26 @@ package org.rvsimt.core.exec;
  * @param lanes       lanes that faulted (bit per lane)
  * @param address     memory address involved, or -1
  * @param message     one line for people
+ * @param recent      the faulting warp's last instructions, oldest first (the flight recorder), or empty
  */
 public record KernelFault(String kind, int pc, String instruction, int[] block, int warp, long lanes, long address,
-                          String message) {
+                          String message, List<Step> recent) {
+
+    public KernelFault {
+        recent = List.copyOf(recent);
+    }
+
+    public KernelFault(String kind, int pc, String instruction, int[] block, int warp, long lanes, long address,
+                       String message) {
+        this(kind, pc, instruction, block, warp, lanes, address, message, List.of());
+    }
+
+    /**
+     * One instruction of the flight-recorder tail.
+     *
+     * @param wrote the register it wrote and the value ("a0 = 0x00000010 (lane 3)"), or empty
+     */
+    public record Step(int pc, String instruction, long mask, String wrote) { }
 
     /** Thrown inside the engine and caught by the launch. */
     public static final class Signal extends RuntimeException {

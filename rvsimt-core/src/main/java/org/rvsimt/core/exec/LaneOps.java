@@ -18,6 +18,7 @@ final class LaneOps {
         // Shared memory is the other hot window (tiled kernels live in it): also in line.
         int off = addr - MemoryMap.SHARED_BASE;
         if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
+            c.profile.sharedRead += width;
             return Windows.load(c.shared, off, width, unsigned);
         }
         return c.loadSlow(w, lane, addr, width, unsigned);
@@ -28,6 +29,7 @@ final class LaneOps {
         if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
             Windows.store(c.mem, addr, width, value);
         } else if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
+            c.profile.sharedWritten += width;
             Windows.store(c.shared, off, width, value);
         } else {
             c.storeSlow(w, lane, addr, width, value);

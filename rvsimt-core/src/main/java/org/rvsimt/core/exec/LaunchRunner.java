@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.trace.Tracer;
 
 /**
  * Runs every block of a launch on a pool of host threads. Blocks are independent, so threads take
@@ -19,11 +20,21 @@ public final class LaunchRunner {
 
     /** Totals of a launch; {@code fault} is null when it completed. */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
-                          long exitBlock, int exitThread, int exitPc, KernelFault fault, long blocksRun) { }
+                          long exitBlock, int exitThread, int exitPc, KernelFault fault, long blocksRun,
+                          LaunchStatistics statistics) { }
 
     private LaunchRunner() { }
 
     public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads) {
+        return run(spec, vram, engines, threads, null, 0, "kernel");
+    }
+
+    /**
+     * Runs the launch, traced by {@code tracer} when it is not null: the launch's begin and end
+     * events and one trace channel per host thread.
+     */
+    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
+                              long launchId, String kernel) {
         long blocks = spec.blockCount();
         AtomicLong next = new AtomicLong();
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
@@ -33,6 +44,25 @@ public final class LaunchRunner {
         for (int t = 0; t < n; t++) {
             workers.add(new Worker(spec, vram, engines.get(), next, faultBlock, blocks, inProgress, t));
         }
+        long t0 = System.nanoTime();
+        if (tracer != null) {
+            Program p = spec.program();
+            tracer.launchBegin(launchId, kernel, p.base, p.words.clone(), spec.entry(), spec.grid(), spec.block(),
+                    spec.warpSize(), n);
+            for (int t = 0; t < n; t++) {
+                workers.get(t).runner.context().trace = tracer.channel(t);
+            }
+        }
+        Outcome o = runWorkers(spec, workers);
+        if (tracer != null) {
+            tracer.launchEnd(launchId, o.fault() != null ? "fault" : "ok", o.warpInstructions(),
+                    o.laneInstructions(), System.nanoTime() - t0);
+        }
+        return o;
+    }
+
+    private static Outcome runWorkers(LaunchSpec spec, List<Worker> workers) {
+        int n = workers.size();
         if (n == 1) {
             workers.get(0).run();
         } else {
@@ -99,7 +129,12 @@ public final class LaunchRunner {
                 exitPc = o.exitPc();
             }
         }
-        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, exitPc, fault, run);
+        List<Profile> profiles = new ArrayList<>();
+        for (Worker w : workers) {
+            profiles.add(w.runner.context().profile);
+        }
+        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, exitPc, fault, run,
+                LaunchStatistics.of(spec.program(), profiles));
     }
 
     private static final class Worker implements Runnable {

@@ -174,6 +174,21 @@ final class Predecoder {
         }
     }
 
+    /** The instruction's destination is an f register. */
+    static boolean writesFloat(int form) {
+        return isFloatDest(form);
+    }
+
+    /** The instruction writes its rd as an x register. */
+    static boolean writesInteger(int form) {
+        return switch (form) {
+            case Form.ALU_RR, Form.ALU_RI, Form.LUI, Form.AUIPC, Form.JAL, Form.JALR, Form.LOAD, Form.CSR, Form.AMO,
+                 Form.LR, Form.SC, Form.VOTE, Form.SHFL, Form.SPLIT, Form.FP_CMP, Form.FP_CLASS, Form.FCVT_W_S,
+                 Form.FMV_X_W -> true;
+            default -> false;
+        };
+    }
+
     private static boolean isFloatDest(int form) {
         return switch (form) {
             case Form.FLW, Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FCVT_S_W,

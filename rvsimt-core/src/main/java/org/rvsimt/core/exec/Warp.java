@@ -29,11 +29,22 @@ public final class Warp {
     int barrierId;                // what the warp waits on while in BARRIER
     int barrierPc;
     int barrierCount;             // vx_bar: number of warps that must arrive
+    long barrierSince;            // the block's issue count when the warp arrived
     long warpInstructions;
     long laneInstructions;
     int exitCode;                 // first non-zero exit code of a lane (ecall 93)
     int exitLane = -1;
     int exitPc;                   // the ecall that exited with exitCode
+    /**
+     * Flight recorder: the warp's last {@link #FLIGHT} issue records (start pc, instruction count,
+     * mask), kept with tracing off so a fault can show what led to it. The interpreter writes one
+     * per instruction, the JIT one per compiled block, which keeps the cost to a few stores.
+     */
+    static final int FLIGHT = 64;
+    final int[] flightPc = new int[FLIGHT];
+    final int[] flightCount = new int[FLIGHT];
+    final long[] flightMask = new long[FLIGHT];
+    int flightNext;
 
     Warp(int id, int width, long lanes) {
         this.id = id;
@@ -48,6 +59,14 @@ public final class Warp {
         scratch = new int[width];
     }
 
+    /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
+    void fly(int startPc, int count, long activeMask) {
+        int k = flightNext++ & (FLIGHT - 1);
+        flightPc[k] = startPc;
+        flightCount[k] = count;
+        flightMask[k] = activeMask;
+    }
+
     /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */
     void start(int startPc, long activeLanes) {
         java.util.Arrays.fill(x, 0);
@@ -60,6 +79,7 @@ public final class Warp {
         exited = lanes & ~mask;
         reserved = 0;
         callDepth = 0;
+        flightNext = 0;
         state = mask == 0 ? State.DONE : State.READY;
     }
 

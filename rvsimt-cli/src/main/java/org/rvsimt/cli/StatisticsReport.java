@@ -1,0 +1,99 @@
+package org.rvsimt.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.exec.LaunchStatistics;
+
+/** A launch's statistics and a fault's flight-recorder tail, as JSON fields and as text for people. */
+final class StatisticsReport {
+    private StatisticsReport() { }
+
+    static Map<String, Object> json(LaunchStatistics s, double simtEfficiency) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("mix", s.mix());
+        o.put("simt_efficiency", simtEfficiency);
+        List<Map<String, Object>> hot = new ArrayList<>();
+        for (LaunchStatistics.Hot h : s.hottest()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("pc", hex(h.pc()));
+            e.put("instruction", h.instruction());
+            e.put("warp_instructions", h.warpInstructions());
+            e.put("lane_instructions", h.laneInstructions());
+            hot.add(e);
+        }
+        o.put("hottest", hot);
+        List<Map<String, Object>> div = new ArrayList<>();
+        for (LaunchStatistics.Divergent d : s.divergence()) {
+            div.add(Map.of("pc", hex(d.pc()), "instruction", d.instruction(), "count", d.count()));
+        }
+        o.put("divergence", div);
+        LaunchStatistics.Memory m = s.memory();
+        Map<String, Object> mem = new LinkedHashMap<>();
+        mem.put("global", Map.of("read", m.globalRead(), "written", m.globalWritten()));
+        mem.put("shared", Map.of("read", m.sharedRead(), "written", m.sharedWritten()));
+        mem.put("other", Map.of("read", m.otherRead(), "written", m.otherWritten()));
+        o.put("memory_bytes", mem);
+        o.put("barrier_wait_slots", s.barrierWaitSlots());
+        return o;
+    }
+
+    static List<Map<String, Object>> recentJson(KernelFault f) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (KernelFault.Step st : f.recent()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("pc", hex(st.pc()));
+            e.put("instruction", st.instruction());
+            e.put("mask", String.format("0x%x", st.mask()));
+            e.put("wrote", st.wrote());
+            out.add(e);
+        }
+        return out;
+    }
+
+    static void print(PrintWriter out, LaunchStatistics s, long warpInstructions) {
+        out.println("  instruction mix (warp-instructions):");
+        s.mix().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(e -> out.printf(Locale.ROOT, "    %-16s %,14d  %5.1f%%%n", e.getKey(), e.getValue(),
+                        percent(e.getValue(), warpInstructions)));
+        out.println("  hottest instructions:");
+        for (LaunchStatistics.Hot h : s.hottest()) {
+            out.printf(Locale.ROOT, "    %5.1f%%  0x%08x  %-32s %,d warp / %,d lane%n",
+                    percent(h.warpInstructions(), warpInstructions), h.pc(), h.instruction(), h.warpInstructions(),
+                    h.laneInstructions());
+        }
+        if (!s.divergence().isEmpty()) {
+            out.println("  divergent branches:");
+            for (LaunchStatistics.Divergent d : s.divergence()) {
+                out.printf(Locale.ROOT, "    0x%08x  %-32s %,d times%n", d.pc(), d.instruction(), d.count());
+            }
+        }
+        LaunchStatistics.Memory m = s.memory();
+        out.printf(Locale.ROOT, "  memory: global %,d B read / %,d B written, shared %,d / %,d, other %,d / %,d%n",
+                m.globalRead(), m.globalWritten(), m.sharedRead(), m.sharedWritten(), m.otherRead(), m.otherWritten());
+        out.printf(Locale.ROOT, "  barrier waits: %,d issue slots%n", s.barrierWaitSlots());
+    }
+
+    static void printRecent(PrintWriter out, KernelFault f) {
+        if (f.recent().isEmpty()) {
+            return;
+        }
+        out.println("  last " + f.recent().size() + " instructions of the warp (oldest first):");
+        for (KernelFault.Step st : f.recent()) {
+            out.printf(Locale.ROOT, "    0x%08x  %-32s mask 0x%-10x %s%n", st.pc(), st.instruction(), st.mask(),
+                    st.wrote());
+        }
+    }
+
+    private static double percent(long part, long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
+    }
+
+    private static String hex(int pc) {
+        return String.format("0x%08x", pc);
+    }
+}

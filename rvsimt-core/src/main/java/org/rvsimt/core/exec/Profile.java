@@ -1,0 +1,52 @@
+package org.rvsimt.core.exec;
+
+/**
+ * What one host thread's blocks executed, per instruction: the counts behind a launch's statistics
+ * (instruction mix, hottest pcs, divergence per branch, memory traffic). Kept always, because it
+ * costs two array increments per compiled block (the JIT counts whole blocks by their first
+ * instruction and the counts are spread over the block's instructions when the launch ends).
+ */
+final class Profile {
+    final long[] warpAt;          // warp-instructions issued at each instruction index (interpreted)
+    final long[] laneAt;          // lane-instructions at each index (interpreted)
+    final long[] blockRuns;       // compiled-block runs, by the block's first index
+    final long[] blockLanes;      // active lanes summed over those runs
+    final int[] blockLength;      // instructions in the compiled block starting at an index
+    final long[] divergedAt;      // divergent branches or jumps at each index
+    long sharedRead;              // bytes through the shared-memory window
+    long sharedWritten;
+    long otherRead;               // bytes through the slow paths: private stacks, CTRL, misaligned
+    long otherWritten;
+    long barrierWait;             // warp-instruction issue slots of its block a warp spent waiting at barriers
+
+    Profile(int length) {
+        warpAt = new long[length];
+        laneAt = new long[length];
+        blockRuns = new long[length];
+        blockLanes = new long[length];
+        blockLength = new int[length];
+        divergedAt = new long[length];
+    }
+
+    void compiledBlock(int index, int length, long mask) {
+        blockRuns[index]++;
+        blockLanes[index] += Long.bitCount(mask);
+        blockLength[index] = length;
+    }
+
+    /** Lane-instructions and warp-instructions per index with compiled blocks spread over their instructions. */
+    long[][] perInstruction() {
+        int n = warpAt.length;
+        long[] warp = warpAt.clone();
+        long[] lane = laneAt.clone();
+        for (int i = 0; i < n; i++) {
+            if (blockRuns[i] != 0) {
+                for (int k = i; k < Math.min(n, i + blockLength[i]); k++) {
+                    warp[k] += blockRuns[i];
+                    lane[k] += blockLanes[i];
+                }
+            }
+        }
+        return new long[][] {warp, lane};
+    }
+}
