@@ -66,14 +66,13 @@ public final class Interpreter implements WarpEngine {
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
                 if (tr != null) {
-                    // A record is written once its instruction has run, so it can carry the results.
-                    if (steps > 0) {
-                        if (traced >= 0) {
-                            traceInstruction(c, w, p, tr, traced, tracedMask);
-                            traced = -1;
-                        }
-                        tr.advance(1);
+                    // A record is written once its instruction has run, so it can carry the results;
+                    // its time is the end of its issue slot, as in the JIT's block records.
+                    if (traced >= 0) {
+                        traceInstruction(c, w, p, tr, traced, tracedMask);
+                        traced = -1;
                     }
+                    tr.advance(1);
                     if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
                         traced = i;
                         tracedMask = m;
@@ -327,11 +326,8 @@ public final class Interpreter implements WarpEngine {
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanesRun;
-            if (tr != null && steps > 0) {
-                if (traced >= 0) {
-                    traceInstruction(c, w, p, tr, traced, tracedMask);
-                }
-                tr.advance(1);
+            if (traced >= 0) {
+                traceInstruction(c, w, p, tr, traced, tracedMask);
             }
         }
         if (w.state == Warp.State.READY) {

@@ -140,11 +140,17 @@ public final class JitEngine implements WarpEngine {
             int done = (c.jitPc - blockStart) / 4 + 1;
             steps += done;
             lanes += (long) done * Long.bitCount(m);
+            if (c.trace != null) {
+                traceBlock(c, w, p, c.trace, (blockStart - p.base) >>> 2, done, m);
+            }
             throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
         } catch (LaneOps.RoundingFault rf) {
             int done = (c.jitPc - blockStart) / 4 + 1;
             steps += done;
             lanes += (long) done * Long.bitCount(m);
+            if (c.trace != null) {
+                traceBlock(c, w, p, c.trace, (blockStart - p.base) >>> 2, done, m);
+            }
             throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
         } finally {
             w.warpInstructions += steps;
@@ -156,14 +162,17 @@ public final class JitEngine implements WarpEngine {
         }
     }
 
-    /** Records of a compiled block's instructions, after it ran (all with the block's entry mask). */
+    /**
+     * Records of a compiled block's instructions after it ran (all with the block's entry mask), each
+     * stamped with the end of its issue slot like the interpreter's.
+     */
     private static void traceBlock(BlockContext c, Warp w, Program p, TraceChannel tr, int index, int length, long m) {
         for (int k = 0; k < length; k++) {
             int pc = p.base + 4 * (index + k);
+            tr.advance(1);
             if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
                 tr.instruction(pc, p.words[index + k], c.blockLinear, w.id, m, null, 0);
             }
-            tr.advance(1);
         }
     }
 }

@@ -178,11 +178,17 @@ class EngineDifferentialTest {
         }
     }
 
-    private record Run(LaunchResult result, byte[] memory) { }
+    record Run(LaunchResult result, byte[] memory) { }
 
-    private static Run run(String engine, String src, int threads, int warp) throws Exception {
+    static Run run(String engine, String src, int threads, int warp) throws Exception {
+        return run(engine, src, threads, warp, null);
+    }
+
+    static Run run(String engine, String src, int threads, int warp, org.rvsimt.core.trace.Tracer tracer)
+            throws Exception {
         try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(threads).withWarpSize(warp)
                 .withVram(8 << 20))) {
+            d.setTracer(tracer);
             Kernel k = Kernel.fromAssembly(src, "random.S");
             Buffer slots = d.alloc(256L * 4 * 96).fill((byte) 0x5A);
             Buffer counter = d.alloc(16).fill((byte) 0);
@@ -207,9 +213,11 @@ class EngineDifferentialTest {
         assertThat(b.console()).isEqualTo(a.console());
         if (a.fault() == null) {
             assertThat(b.fault()).as("fault").isNull();
+            assertThat(b.statistics()).as("statistics").isEqualTo(a.statistics());
         } else {
             assertThat(b.fault()).as("fault").isNotNull();
             assertThat(b.fault().summary()).isEqualTo(a.fault().summary());
+            assertThat(b.fault().recent()).as("flight recorder").isEqualTo(a.fault().recent());
         }
         if (a.fault() != null && threads > 1) {
             // After a fault, blocks past the faulting one may or may not have run on other host
