@@ -8,6 +8,11 @@ public interface BenchCase {
     /** One line: what the kernel does and how it is launched. */
     String description();
 
+    /** The program in bench/native/ this case is timed against (cases that differ only in the ISA share one). */
+    default String nativeName() {
+        return name();
+    }
+
     /** The workload at a size tier: inputs, launches, reference, native arguments. */
     Workload workload(Tier tier, BenchKernels kernels);
 }

@@ -52,7 +52,7 @@ public final class BenchRunner {
 
     /** Every case, in report order. */
     public static List<BenchCase> allCases() {
-        return List.of(new SaxpyCase(), new SgemmCase(SgemmCase.Variant.NAIVE),
+        return List.of(new SaxpyCase(false), new SaxpyCase(true), new SgemmCase(SgemmCase.Variant.NAIVE),
                 new SgemmCase(SgemmCase.Variant.TILED), new SgemmCase(SgemmCase.Variant.REG), new Conv2dCase(), new SoftmaxCase(),
                 new BitonicCase(), new MandelbrotCase(), new CnnCase());
     }
@@ -127,7 +127,7 @@ public final class BenchRunner {
                     if (plan.nativeOn()) {
                         nat = nativeResults.computeIfAbsent(w.size(), t -> {
                             say("%-12s %-22s native gcc -O2 ...", c.name(), w.size());
-                            return natives.run(c.name(), w.nativeRepetitions(), w.nativeArgs());
+                            return natives.run(c.nativeName(), w.nativeRepetitions(), w.nativeArgs());
                         });
                     }
                     for (int threads : plan.threads()) {

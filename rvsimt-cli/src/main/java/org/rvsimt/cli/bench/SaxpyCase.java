@@ -6,18 +6,33 @@ import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.RandomFill;
 
-/** y = a*x + y (bench/kernels/saxpy.S): memory streaming, one fmadd.s per two loads and a store. */
+/**
+ * y = a*x + y: memory streaming, one fmadd.s per two loads and a store (bench/kernels/saxpy.S), or
+ * the same with RVV vectors of VLMAX elements per lane (saxpy_rvv.S), to show what the vector unit buys.
+ */
 final class SaxpyCase implements BenchCase {
     static final float A = 2.5f;
 
+    private final boolean vector;
+
+    SaxpyCase(boolean vector) {
+        this.vector = vector;
+    }
+
     @Override
     public String name() {
-        return "saxpy";
+        return vector ? "saxpy_rvv" : "saxpy";
     }
 
     @Override
     public String description() {
-        return "y = a*x + y on n floats; block 128, each thread 4 elements per iteration of a chunk per block";
+        return vector ? "saxpy with RVV (e32, m8): each thread VLMAX consecutive elements per vector instruction"
+                : "y = a*x + y on n floats; block 128, each thread 4 elements per iteration of a chunk per block";
+    }
+
+    @Override
+    public String nativeName() {
+        return "saxpy";
     }
 
     static int elements(Tier tier) {
@@ -31,13 +46,14 @@ final class SaxpyCase implements BenchCase {
 
     @Override
     public Workload workload(Tier tier, BenchKernels kernels) {
-        return new W(elements(tier), kernels);
+        return new W(elements(tier), kernels, vector ? "saxpy_rvv.S" : "saxpy.S");
     }
 
     private static final class W extends Workload {
         final int n;
         final int chunk;
         final BenchKernels kernels;
+        final String kernel;
         final float[] x;
         final float[] y;
         final byte[] yBytes;
@@ -45,8 +61,9 @@ final class SaxpyCase implements BenchCase {
         Buffer xb;
         Buffer yb;
 
-        W(int n, BenchKernels kernels) {
+        W(int n, BenchKernels kernels, String kernel) {
             this.n = n;
+            this.kernel = kernel;
             this.chunk = Math.min(16384, n);
             this.kernels = kernels;
             this.x = RandomFill.floats(n, 1, -1, 1);
@@ -78,7 +95,7 @@ final class SaxpyCase implements BenchCase {
         @Override
         public Run run(Device d) {
             Launches l = new Launches("saxpy");
-            return l.timed(() -> l.add(d.launch(kernels.kernel("saxpy.S"), Dim3.of(n / chunk), Dim3.of(128), 0,
+            return l.timed(() -> l.add(d.launch(kernels.kernel(kernel), Dim3.of(n / chunk), Dim3.of(128), 0,
                     n, A, xb, yb, chunk)));
         }
 
