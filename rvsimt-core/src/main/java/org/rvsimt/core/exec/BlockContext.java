@@ -111,7 +111,6 @@ public final class BlockContext {
 
     /** Any load the interpreter's VRAM fast path did not take. */
     int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
-        profile.otherRead += width;
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
@@ -142,7 +141,6 @@ public final class BlockContext {
     }
 
     void storeSlow(Warp w, int lane, int addr, int width, int value) {
-        profile.otherWritten += width;
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,

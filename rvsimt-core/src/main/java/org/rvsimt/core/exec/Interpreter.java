@@ -161,6 +161,7 @@ public final class Interpreter implements WarpEngine {
                         }
                     }
                     case Form.LOAD, Form.FLW -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] dst = p.form[i] == Form.FLW ? f : x;
                         int wd = fn & 7;
                         boolean uns = (fn & 8) != 0;
@@ -171,6 +172,7 @@ public final class Interpreter implements WarpEngine {
                         pc += 4;
                     }
                     case Form.STORE, Form.FSW -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] src = p.form[i] == Form.FSW ? f : x;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
@@ -244,6 +246,7 @@ public final class Interpreter implements WarpEngine {
                         pc += 4;
                     }
                     case Form.AMO -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             byte[] target = c.atomicTarget(x[a + lane]);
@@ -252,6 +255,7 @@ public final class Interpreter implements WarpEngine {
                         pc += 4;
                     }
                     case Form.LR -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];
@@ -265,6 +269,7 @@ public final class Interpreter implements WarpEngine {
                         pc += 4;
                     }
                     case Form.SC -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];

@@ -74,8 +74,9 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 JitBlock b = block(cache, p, pc, width, fastSfu);
+                boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 2];
                 if (b == null || w.warpInstructions + steps + b.length() > budget
-                        || executed + b.length() > quantum) {
+                        || executed + b.length() > quantum || firstRun) {
                     w.pc = pc;
                     w.mask = m;
                     w.warpInstructions += steps;
@@ -83,7 +84,14 @@ public final class JitEngine implements WarpEngine {
                     steps = 0;
                     lanes = 0;
                     long before = w.warpInstructions;
-                    interpreter.run(c, w, 1);
+                    if (firstRun) {
+                        // The interpreter runs each block once per host thread, so the launch
+                        // statistics learn which memory space its loads and stores address.
+                        profile.seen[(pc - p.base) >>> 2] = true;
+                        interpreter.run(c, w, Math.min(b.length(), quantum - executed));
+                    } else {
+                        interpreter.run(c, w, 1);
+                    }
                     executed += (int) (w.warpInstructions - before);
                     if (w.state != Warp.State.READY) {
                         return;

@@ -18,7 +18,6 @@ final class LaneOps {
         // Shared memory is the other hot window (tiled kernels live in it): also in line.
         int off = addr - MemoryMap.SHARED_BASE;
         if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
-            c.profile.sharedRead += width;
             return Windows.load(c.shared, off, width, unsigned);
         }
         return c.loadSlow(w, lane, addr, width, unsigned);
@@ -29,11 +28,22 @@ final class LaneOps {
         if (addr >= 0 && addr <= c.vramSize - width && (addr & (width - 1)) == 0) {
             Windows.store(c.mem, addr, width, value);
         } else if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
-            c.profile.sharedWritten += width;
             Windows.store(c.shared, off, width, value);
         } else {
             c.storeSlow(w, lane, addr, width, value);
         }
+    }
+
+    /**
+     * The memory space of an address, for the launch statistics: {@link Profile#GLOBAL}, SHARED or
+     * OTHER (stacks, CTRL, unmapped).
+     */
+    static byte space(BlockContext c, int addr) {
+        if (addr >= 0 && addr < c.vramSize) {
+            return Profile.GLOBAL;
+        }
+        int off = addr - MemoryMap.SHARED_BASE;
+        return off >= 0 && off < c.shared.length ? Profile.SHARED : Profile.OTHER;
     }
 
     /** The lane's frm for an instruction with rm = dyn; an invalid frm is an illegal instruction. */

@@ -40,6 +40,7 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
         long[] warp = new long[n];
         long[] lane = new long[n];
         long[] diverged = new long[n];
+        byte[] space = new byte[n];
         long sharedRead = 0;
         long sharedWritten = 0;
         long otherRead = 0;
@@ -52,10 +53,9 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
                 lane[i] += per[1][i];
                 diverged[i] += prof.divergedAt[i];
             }
-            sharedRead += prof.sharedRead;
-            sharedWritten += prof.sharedWritten;
-            otherRead += prof.otherRead;
-            otherWritten += prof.otherWritten;
+            for (int i = 0; i < n; i++) {
+                space[i] = (byte) Math.max(space[i], prof.spaceAt[i]);
+            }
             barrier += prof.barrierWait;
         }
         Map<String, Long> mix = new TreeMap<>();
@@ -73,6 +73,13 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
             long[] bytes = bytesPerLane(p, i);
             read += bytes[0] * lane[i];
             written += bytes[1] * lane[i];
+            if (space[i] == Profile.SHARED) {
+                sharedRead += bytes[0] * lane[i];
+                sharedWritten += bytes[1] * lane[i];
+            } else if (space[i] == Profile.OTHER) {
+                otherRead += bytes[0] * lane[i];
+                otherWritten += bytes[1] * lane[i];
+            }
             hot.add(new Hot(pc, p.disassemble(pc), warp[i], lane[i]));
             if (diverged[i] > 0) {
                 div.add(new Divergent(pc, p.disassemble(pc), diverged[i]));

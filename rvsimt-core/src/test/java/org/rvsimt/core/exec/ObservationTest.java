@@ -59,6 +59,33 @@ class ObservationTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void memoryTrafficIsCountedPerSpace(String engine) {
+        String src = """
+                    lw a1, 0(a0)
+                    csrr t0, vx_tid_x
+                    slli t1, t0, 2
+                    lui t2, 0xC0000
+                    add t2, t2, t1
+                    sw t0, 0(t2)          # shared
+                    lh t3, 0(t2)          # shared, 2 bytes
+                    add t4, a1, t1
+                    sb t3, 0(t4)          # global, 1 byte
+                    addi sp, sp, -16
+                    sw t3, 0(sp)          # private stack
+                    ret
+                """;
+        try (KernelHarness h = KernelHarness.of(engine, 8, 1)) {
+            Buffer out = h.ints(64);
+            LaunchResult r = h.run(src, Dim3.of(3), Dim3.of(16), 64, out);
+            assertThat(r.fault()).isNull();
+            int threads = 3 * 16;
+            assertThat(r.statistics().memory()).isEqualTo(new LaunchStatistics.Memory(4L * threads, threads,
+                    2L * threads, 4L * threads, 0, 4L * threads));
+        }
+    }
+
     private static final String FAULTS = """
                 csrr t0, vx_lane_id
                 li t1, 3
