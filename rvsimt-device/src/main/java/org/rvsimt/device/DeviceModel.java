@@ -23,6 +23,7 @@ import org.rvsimt.core.exec.Program;
 import org.rvsimt.core.exec.Warp;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.isa.elf.ElfFormatException;
 import org.rvsimt.isa.elf.Segment;
 
@@ -149,6 +150,7 @@ public final class DeviceModel implements AutoCloseable {
     private int errorStatus;
     private int irqEnable;
     private int irqStatus;
+    private volatile Tracer tracer;
     private int dmaCtrl;
     private int dmaStatus;
     private int lastResult;
@@ -217,10 +219,12 @@ public final class DeviceModel implements AutoCloseable {
         }
         synchronized (this) {
             MmioResult lo = read32(bar, offset);
+            traceRegister(false, offset, lo.value());
             if (width == 4) {
                 return lo;
             }
             MmioResult hi = read32(bar, offset + 4);
+            traceRegister(false, offset + 4, hi.value());
             return new MmioResult(lo.status() != MMIO_OK ? lo.status() : hi.status(),
                     (lo.value() & 0xFFFF_FFFFL) | hi.value() << 32);
         }
@@ -239,12 +243,33 @@ public final class DeviceModel implements AutoCloseable {
             }
             return MMIO_OK;
         }
+        traceRegister(true, offset, value);
         int s = write32(bar, offset, (int) value, origin);
         if (width == 8) {
+            traceRegister(true, offset + 4, value >>> 32);
             int s2 = write32(bar, offset + 4, (int) (value >>> 32), origin);
             s = s != MMIO_OK ? s : s2;
         }
         return s;
+    }
+
+    /** Traces the following launches, register accesses and DMA transfers (null: off). */
+    public void setTracer(Tracer t) {
+        tracer = t;
+    }
+
+    private void traceRegister(boolean write, long offset, long value) {
+        Tracer t = tracer;
+        if (t != null) {
+            t.deviceRegister(write, (int) offset, (int) value);
+        }
+    }
+
+    private void traceDma(long source, long destination, long bytes) {
+        Tracer t = tracer;
+        if (t != null) {
+            t.dma(source, destination, bytes);
+        }
     }
 
     private static void checkAccess(int bar, int width) {
@@ -404,6 +429,7 @@ public final class DeviceModel implements AutoCloseable {
                     vramAddress, vramSize));
         }
         vram.write((int) vramAddress, src, off, len);
+        traceDma(-1, vramAddress, len);
         return dmaDone(origin);
     }
 
@@ -415,6 +441,7 @@ public final class DeviceModel implements AutoCloseable {
                     vramAddress, vramSize));
         }
         vram.read((int) vramAddress, dst, off, len);
+        traceDma(vramAddress, -1, len);
         return dmaDone(origin);
     }
 
@@ -692,7 +719,8 @@ public final class DeviceModel implements AutoCloseable {
         try {
             Supplier<WarpEngine> base = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             Supplier<WarpEngine> engines = () -> new CancellableEngine(base.get(), d);
-            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads());
+            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads(), tracer, d.seq,
+                    String.format("kernel@0x%08x", d.spec.entry()));
             long wall = System.nanoTime() - t0;
             KernelFault f = r.fault();
             if (f != null) {

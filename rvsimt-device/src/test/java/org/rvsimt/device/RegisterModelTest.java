@@ -156,6 +156,55 @@ class RegisterModelTest {
     }
 
     @Test
+    void tracerSeesRegisterAccessesDmaAndTheLaunch() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        dev.setTracer(new org.rvsimt.core.trace.Tracer() {
+            @Override
+            public void launchBegin(long launchId, String kernel, int base, int[] code, int entry, int[] grid,
+                                    int[] block, int warpSize, int workers) {
+                events.add("begin " + launchId + " " + grid[0] + "x" + block[0]);
+            }
+
+            @Override
+            public org.rvsimt.core.trace.TraceChannel channel(int worker) {
+                return null;     // no instruction records: the engines then run untraced
+            }
+
+            @Override
+            public void launchEnd(long launchId, String status, long warpInstructions, long laneInstructions,
+                                  long wallNanos) {
+                events.add("end " + launchId + " " + status);
+            }
+
+            @Override
+            public void deviceRegister(boolean write, int offset, int value) {
+                events.add((write ? "W " : "R ") + Integer.toHexString(offset) + "=" + value);
+            }
+
+            @Override
+            public void dma(long source, long destination, long bytes) {
+                events.add("dma " + source + " " + destination + " " + bytes);
+            }
+
+            @Override
+            public long[] dropped() {
+                return new long[2];
+            }
+
+            @Override
+            public void close() { }
+        });
+        programVecadd(64, 0x1000);
+        assertThat(w(DISPATCH, 1)).isZero();
+        waitIdle();
+        checkVecadd(64);
+        assertThat(events).containsSubsequence("dma -1 1048576 256",
+                "W " + Integer.toHexString(KERNEL_ADDR_LO) + "=4096", "W " + Integer.toHexString(DISPATCH) + "=1",
+                "begin 1 4x64", "end 1 ok", "dma 3145728 -1 256");
+        assertThat(events).contains("R " + Integer.toHexString(GLOBAL_STATUS) + "=" + STATUS_READY);
+    }
+
+    @Test
     void dispatchThroughRegistersRunsAsynchronouslyAndInterrupts() throws Exception {
         programVecadd(1000, 0x1000);
         w(IRQ_ENABLE, IRQ_ALL);
