@@ -174,6 +174,8 @@ public final class Disassembler {
             case "csrrs" -> rs1 == 0 ? csrRead(rd, Field.CSR.extract(w)) : null;
             case "csrrw" -> rd == 0 ? csrWrite("w", Field.CSR.extract(w), x1) : null;
             case "csrrc" -> rd == 0 ? csrWrite("c", Field.CSR.extract(w), x1) : null;
+            case "vl1re8.v", "vl2re8.v", "vl4re8.v", "vl8re8.v" -> "vl" + d.mnemonic().charAt(2) + "r.v "
+                    + Registers.vName(rd) + ", (" + x1 + ")";
             case "vmand.mm", "vmnand.mm" -> rs1 == rs2
                     ? (d.mnemonic().equals("vmand.mm") ? "vmmv.m " : "vmnot.m ") + Registers.vName(rd) + ", "
                     + Registers.vName(rs2) : null;
