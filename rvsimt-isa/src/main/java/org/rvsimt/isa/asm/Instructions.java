@@ -104,7 +104,7 @@ final class Instructions {
         boolean rmGiven = def.roundingMode() && n == k + 1;
         if (vtype && (n < k || n > k + 3)) {
             throw asm.error(n > k + 3 ? ops.get(k + 3).first() : head, "wrong number of operands (expected "
-                    + syntaxOf(def) + ", the vtype written like 'e32, m1, ta, ma')");
+                    + syntaxOf(def) + ", with the vtype written like 'e32, m1, ta, ma')");
         }
         if (masked && n != k && n != k - 1) {
             throw countError(head, ops, k, syntaxOf(def), k - 1);
