@@ -72,19 +72,19 @@ final class MatrixInstructions {
 
     private void loadsAndStores() {
         // func4 selects the matrix (0000 A, 0001 B, 0010 C); bit 25 = 0 load, 1 store; rs2 = row stride.
-        String[][] matrices = {{"a", "0000", "mdtile", "A tile"}, {"b", "0001", "mdtile", "B tile"},
-            {"c", "0010", "mdacc", "C accumulator"}};
+        String[][] matrices = {{"a", "0000", "mdtile", "A tile", "mtilem x mtilek"},
+            {"b", "0001", "mdtile", "B tile", "mtilen x mtilek"}, {"c", "0010", "mdacc", "C accumulator", "mtilem x mtilen"}};
         for (String[] m : matrices) {
             String top = m[2].equals("mdacc") ? "1" : "0";
             for (String[] s : SIZES) {
                 add("ml" + m[0] + "e" + s[0], m[1] + UOP_LOAD_STORE + "0" + FREE5 + FREE5 + FUNC3 + s[1] + top + ".."
                         + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_LOAD,
-                        "load " + m[3] + " md: mtile rows of " + s[0] + "-bit elements from x[rs1], row stride x[rs2]");
+                        "load " + m[3] + " md (" + m[4] + ", " + s[0] + "-bit) from x[rs1], row stride x[rs2]");
             }
             for (String[] s : SIZES) {
                 add("ms" + m[0] + "e" + s[0], m[1] + UOP_LOAD_STORE + "1" + FREE5 + FREE5 + FUNC3 + s[1] + top + ".."
                         + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_STORE,
-                        "store " + m[3] + " md: mtile rows of " + s[0] + "-bit elements to x[rs1], row stride x[rs2]");
+                        "store " + m[3] + " md (" + m[4] + ", " + s[0] + "-bit) to x[rs1], row stride x[rs2]");
             }
         }
     }
