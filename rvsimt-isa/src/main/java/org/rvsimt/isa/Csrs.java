@@ -7,6 +7,11 @@ import java.util.Map;
 /**
  * CSR numbers and names: the standard ones rvsimt implements, and the SIMT id CSRs of the native ABI
  * (numbers follow Vortex, {@code shared/design/CONTRACTS.md} section 2).
+ *
+ * <p>Vector CSRs are RVV 1.0's (riscv-v-spec section 3). Matrix CSRs follow the XuanTie matrix
+ * extension ({@code spec/csr.adoc}) for 0x802-0x80A; its read-only xmisa/xtlenb/xtrlenb/xalenb
+ * (0xCC0-0xCC3 there) collide with the native ABI's Vortex id CSRs, so rvsimt moves them to the
+ * free numbers 0xCF0-0xCF3 (read-only, user level).
  */
 public final class Csrs {
 
@@ -35,8 +40,33 @@ public final class Csrs {
     public static final int NUM_WARPS = 0xFC1;
     public static final int NUM_CORES = 0xFC2;
 
+    public static final int VSTART = 0x008;
+    public static final int VXSAT = 0x009;
+    public static final int VXRM = 0x00A;
+    public static final int VCSR = 0x00F;
+    public static final int VL = 0xC20;
+    public static final int VTYPE = 0xC21;
+    public static final int VLENB = 0xC22;
+
+    public static final int XMCSR = 0x802;
+    public static final int MTILEM = 0x803;
+    public static final int MTILEN = 0x804;
+    public static final int MTILEK = 0x805;
+    public static final int XMXRM = 0x806;
+    public static final int XMSAT = 0x807;
+    public static final int XMFFLAGS = 0x808;
+    public static final int XMFRM = 0x809;
+    public static final int XMSATEN = 0x80A;
+    /** Renumbered from XuanTie's 0xCC0-0xCC3 (taken by the native ABI's lane/warp/core/active-warps CSRs). */
+    public static final int XMISA = 0xCF0;
+    public static final int XTLENB = 0xCF1;
+    public static final int XTRLENB = 0xCF2;
+    public static final int XALENB = 0xCF3;
+
     private static final Map<Integer, String> NAMES = new LinkedHashMap<>();
     private static final Map<String, Integer> NUMBERS = new LinkedHashMap<>();
+    /** Names LLVM does not know: rvsimt's own and the matrix extension's. */
+    private static final java.util.Set<Integer> CUSTOM = new java.util.HashSet<>();
 
     static {
         name(FFLAGS, "fflags");
@@ -84,6 +114,23 @@ public final class Csrs {
         name(NUM_THREADS, "vx_num_threads");
         name(NUM_WARPS, "vx_num_warps");
         name(NUM_CORES, "vx_num_cores");
+        name(VSTART, "vstart");
+        name(VXSAT, "vxsat");
+        name(VXRM, "vxrm");
+        name(VCSR, "vcsr");
+        name(VL, "vl");
+        name(VTYPE, "vtype");
+        name(VLENB, "vlenb");
+        String[] matrix = {"xmcsr", "mtilem", "mtilen", "mtilek", "xmxrm", "xmsat", "xmfflags", "xmfrm", "xmsaten"};
+        for (int i = 0; i < matrix.length; i++) {
+            name(XMCSR + i, matrix[i]);
+            CUSTOM.add(XMCSR + i);
+        }
+        String[] matrixInfo = {"xmisa", "xtlenb", "xtrlenb", "xalenb"};
+        for (int i = 0; i < matrixInfo.length; i++) {
+            name(XMISA + i, matrixInfo[i]);
+            CUSTOM.add(XMISA + i);
+        }
     }
 
     private Csrs() { }
@@ -106,7 +153,7 @@ public final class Csrs {
 
     /** True for CSRs that standard LLVM knows by name (used by the llvm-mc cross-check). */
     public static boolean isStandardName(int number) {
-        return NAMES.containsKey(number) && !NAMES.get(number).startsWith("vx_");
+        return NAMES.containsKey(number) && !NAMES.get(number).startsWith("vx_") && !CUSTOM.contains(number);
     }
 
     public static Map<Integer, String> all() {

@@ -34,10 +34,46 @@ public enum Field {
     /** Fence successor set. */
     SUCC(ValueClass.FENCE_SET, 23, 20),
     /** Atomic ordering bits aq (26) and rl (25), written as a mnemonic suffix. */
-    AQRL(ValueClass.ORDERING, 26, 25);
+    AQRL(ValueClass.ORDERING, 26, 25),
+
+    // RVV 1.0 (riscv-v-spec chapter 5 "Vector Instruction Formats"): register fields share the scalar positions.
+    VD(ValueClass.VREG, 11, 7),
+    VS1(ValueClass.VREG, 19, 15),
+    VS2(ValueClass.VREG, 24, 20),
+    /** Store data register of vector stores (the vd position). */
+    VS3(ValueClass.VREG, 11, 7),
+    /** Mask bit: 0 = masked by v0 (written as a trailing {@code v0.t}), 1 = unmasked (written as nothing). */
+    VM(ValueClass.MASK, 25, 25),
+    /** Sign-extended 5-bit immediate of the OPIVI forms, in the vs1 position. */
+    SIMM5(ValueClass.SIGNED, 19, 15),
+    /** Unsigned 5-bit immediate (shift amounts, slide offsets, vsetivli's AVL), in the vs1 position. */
+    UIMM5(ValueClass.UNSIGNED, 19, 15),
+    /** vtype immediate of vsetvli, zimm[10:0] = inst[30:20], written {@code e32, m1, ta, ma}. */
+    VTYPEI11(ValueClass.VTYPE, 30, 20),
+    /** vtype immediate of vsetivli, zimm[9:0] = inst[29:20]. */
+    VTYPEI10(ValueClass.VTYPE, 29, 20),
+
+    // XuanTie matrix extension (custom-1): a 3-bit register index, 000-011 = tr0-tr3, 100-111 = acc0-acc3.
+    // Where an operand must be a tile or an accumulator, the declaration fixes the top bit and the
+    // field holds the remaining two bits, so a wrong register class decodes as illegal.
+    /** Any matrix register, inst[9:7] (mzero). */
+    MD(ValueClass.MATRIX_REG, 9, 7),
+    /** A tile register in the md position, inst[8:7] with inst[9] = 0. */
+    MD_TILE(ValueClass.MATRIX_TILE, 8, 7),
+    /** An accumulator in the md position, inst[8:7] with inst[9] = 1. */
+    MD_ACC(ValueClass.MATRIX_ACC, 8, 7),
+    /** Source tile ms1, inst[16:15] with inst[17] = 0. */
+    MS1(ValueClass.MATRIX_TILE, 16, 15),
+    /** Source tile ms2, inst[21:20] with inst[22] = 0. */
+    MS2(ValueClass.MATRIX_TILE, 21, 20),
+    /** Unsigned 10-bit immediate of msettile{m,n,k}i, inst[24:15]. */
+    UIMM10(ValueClass.UNSIGNED, 24, 15);
 
     /** How a field's value is read and written in assembly. */
-    public enum ValueClass { XREG, FREG, SIGNED, UNSIGNED, PCREL, CSR, ROUNDING, FENCE_SET, ORDERING }
+    public enum ValueClass {
+        XREG, FREG, SIGNED, UNSIGNED, PCREL, CSR, ROUNDING, FENCE_SET, ORDERING,
+        VREG, MASK, VTYPE, MATRIX_REG, MATRIX_TILE, MATRIX_ACC
+    }
 
     private final ValueClass valueClass;
     private final int hi;
@@ -54,7 +90,10 @@ public enum Field {
     }
 
     public boolean isRegister() {
-        return valueClass == ValueClass.XREG || valueClass == ValueClass.FREG;
+        return switch (valueClass) {
+            case XREG, FREG, VREG, MATRIX_REG, MATRIX_TILE, MATRIX_ACC -> true;
+            default -> false;
+        };
     }
 
     /** The bits of the instruction word this field occupies. */
@@ -71,6 +110,7 @@ public enum Field {
     public long min() {
         return switch (this) {
             case IMM_I, IMM_S -> -2048;
+            case SIMM5 -> -16;
             case IMM_B -> -4096;
             case IMM_J -> -(1 << 20);
             default -> 0;
@@ -80,6 +120,7 @@ public enum Field {
     public long max() {
         return switch (this) {
             case IMM_I, IMM_S -> 2047;
+            case SIMM5 -> 15;
             case IMM_B -> 4094;
             case IMM_J -> (1 << 20) - 2;
             default -> (1L << (hi - lo + 1)) - 1;
@@ -95,6 +136,7 @@ public enum Field {
     public int extract(int w) {
         return switch (this) {
             case IMM_I -> w >> 20;
+            case SIMM5 -> (w << 12) >> 27;
             case IMM_S -> ((w >> 25) << 5) | ((w >>> 7) & 0x1F);
             case IMM_B -> ((w >> 31) << 12) | (((w >>> 7) & 1) << 11) | (((w >>> 25) & 0x3F) << 5)
                     | (((w >>> 8) & 0xF) << 1);

@@ -57,7 +57,12 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
             sb.append("[.aq|.rl|.aqrl]");
         }
         for (int i = 0; i < slots.size(); i++) {
-            sb.append(i == 0 ? " " : ", ").append(slots.get(i).text());
+            Slot s = slots.get(i);
+            if (s.isMask()) {
+                sb.append("[, v0.t]"); // optional: omitted means unmasked
+            } else {
+                sb.append(i == 0 ? " " : ", ").append(s.text());
+            }
         }
         if (roundingMode) {
             sb.append(slots.isEmpty() ? " " : "").append("[, rm]");

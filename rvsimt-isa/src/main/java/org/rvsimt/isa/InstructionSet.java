@@ -41,6 +41,8 @@ public final class InstructionSet {
         declareSeedCustom(t);
         declareFencesAndAtomics(t);
         declareVortex(t);
+        VectorInstructions.declare(t);
+        MatrixInstructions.declare(t);
         ALL = Collections.unmodifiableList(t.defs);
         Map<String, InstructionDef> byName = new HashMap<>();
         for (InstructionDef d : ALL) {
@@ -58,7 +60,10 @@ public final class InstructionSet {
                 Map.entry("vote.all", "vx_vote_all"), Map.entry("vote.any", "vx_vote_any"),
                 Map.entry("vote.uni", "vx_vote_uni"), Map.entry("vote.ballot", "vx_vote_ballot"),
                 Map.entry("shfl.up", "vx_shfl_up"), Map.entry("shfl.down", "vx_shfl_down"),
-                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"));
+                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"),
+                // RVV spec 7.9: vl<n>r.v is the assembler alias of the byte-element whole-register load.
+                Map.entry("vl1r.v", "vl1re8.v"), Map.entry("vl2r.v", "vl2re8.v"),
+                Map.entry("vl4r.v", "vl4re8.v"), Map.entry("vl8r.v", "vl8re8.v"));
     }
 
     private InstructionSet() { }
@@ -311,7 +316,7 @@ public final class InstructionSet {
     }
 
     /** Collects declarations, assigning dense ids in declaration order. */
-    private static final class Table {
+    static final class Table {
         final List<InstructionDef> defs = new ArrayList<>();
 
         void add(String m, String pattern, String syntax, Kind k, Extension e, int trace, String sem, String sum) {
@@ -340,14 +345,23 @@ public final class InstructionSet {
     }
 
     /** Turns the table's short syntax strings into slots. */
-    private static final class SyntaxParser {
+    static final class SyntaxParser {
         private static final Map<String, Field> NAMES = Map.ofEntries(
                 Map.entry("rd", Field.RD), Map.entry("rs1", Field.RS1), Map.entry("rs2", Field.RS2),
                 Map.entry("fd", Field.FD), Map.entry("fs1", Field.FS1), Map.entry("fs2", Field.FS2),
                 Map.entry("fs3", Field.FS3), Map.entry("imm", Field.IMM_I), Map.entry("simm", Field.IMM_S),
                 Map.entry("boff", Field.IMM_B), Map.entry("joff", Field.IMM_J), Map.entry("uimm20", Field.IMM_U),
                 Map.entry("shamt", Field.SHAMT), Map.entry("csr", Field.CSR), Map.entry("zimm", Field.ZIMM),
-                Map.entry("pred", Field.PRED), Map.entry("succ", Field.SUCC));
+                Map.entry("pred", Field.PRED), Map.entry("succ", Field.SUCC),
+                Map.entry("vd", Field.VD), Map.entry("vs1", Field.VS1), Map.entry("vs2", Field.VS2),
+                Map.entry("vs3", Field.VS3), Map.entry("vm", Field.VM), Map.entry("simm5", Field.SIMM5),
+                Map.entry("uimm5", Field.UIMM5), Map.entry("vtypei11", Field.VTYPEI11),
+                Map.entry("vtypei10", Field.VTYPEI10), Map.entry("md", Field.MD), Map.entry("mdtile", Field.MD_TILE),
+                Map.entry("mdacc", Field.MD_ACC), Map.entry("ms1", Field.MS1), Map.entry("ms2", Field.MS2),
+                Map.entry("uimm10", Field.UIMM10));
+
+        /** Fixed operand text that holds no field (the explicit mask register of vmerge). */
+        private static final java.util.Set<String> LITERALS = java.util.Set.of("v0");
 
         static List<Slot> parse(String syntax) {
             List<Slot> slots = new ArrayList<>();
@@ -357,7 +371,9 @@ public final class InstructionSet {
             for (String part : syntax.split(",")) {
                 String p = part.trim();
                 int open = p.indexOf('(');
-                if (open < 0) {
+                if (LITERALS.contains(p)) {
+                    slots.add(Slot.literal(p));
+                } else if (open < 0) {
                     slots.add(Slot.plain(field(p)));
                 } else if (open == 0) {
                     slots.add(Slot.address(field(p.substring(1, p.length() - 1))));

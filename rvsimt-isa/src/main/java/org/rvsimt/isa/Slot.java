@@ -3,22 +3,33 @@ package org.rvsimt.isa;
 /**
  * One operand position in an instruction's assembly syntax. Most slots hold one field
  * ({@code rd}); a memory slot holds an offset and a base register ({@code imm(rs1)}); an address
- * slot holds only a base register in parentheses ({@code (rs1)}, as the A extension writes it).
+ * slot holds only a base register in parentheses ({@code (rs1)}, as the A extension writes it); a
+ * literal slot is fixed text that holds no field ({@code v0} in {@code vmerge.vvm vd, vs2, vs1, v0},
+ * where the mask register is implied by the encoding but written out, as RVV assembly requires).
  */
-public record Slot(Shape shape, Field value, Field base) {
+public record Slot(Shape shape, Field value, Field base, String literal) {
 
-    public enum Shape { PLAIN, MEMORY, ADDRESS }
+    public enum Shape { PLAIN, MEMORY, ADDRESS, LITERAL }
 
     public static Slot plain(Field f) {
-        return new Slot(Shape.PLAIN, f, null);
+        return new Slot(Shape.PLAIN, f, null, null);
     }
 
     public static Slot memory(Field offset, Field base) {
-        return new Slot(Shape.MEMORY, offset, base);
+        return new Slot(Shape.MEMORY, offset, base, null);
     }
 
     public static Slot address(Field base) {
-        return new Slot(Shape.ADDRESS, null, base);
+        return new Slot(Shape.ADDRESS, null, base, null);
+    }
+
+    public static Slot literal(String text) {
+        return new Slot(Shape.LITERAL, null, null, text);
+    }
+
+    /** True for the trailing optional {@code v0.t} of maskable vector instructions. */
+    public boolean isMask() {
+        return shape == Shape.PLAIN && value == Field.VM;
     }
 
     /** The fields this slot writes, in syntax order. */
@@ -27,6 +38,7 @@ public record Slot(Shape shape, Field value, Field base) {
             case PLAIN -> java.util.List.of(value);
             case MEMORY -> java.util.List.of(value, base);
             case ADDRESS -> java.util.List.of(base);
+            case LITERAL -> java.util.List.of();
         };
     }
 
@@ -36,6 +48,7 @@ public record Slot(Shape shape, Field value, Field base) {
             case PLAIN -> name(value);
             case MEMORY -> name(value) + "(" + name(base) + ")";
             case ADDRESS -> "(" + name(base) + ")";
+            case LITERAL -> literal;
         };
     }
 
@@ -44,6 +57,9 @@ public record Slot(Shape shape, Field value, Field base) {
             case IMM_I, IMM_S -> "imm";
             case IMM_B, IMM_J -> "offset";
             case IMM_U -> "imm20";
+            case VM -> "v0.t";
+            case VTYPEI10, VTYPEI11 -> "vtypei";
+            case MD, MD_TILE, MD_ACC -> "md";
             default -> f.name().toLowerCase(java.util.Locale.ROOT);
         };
     }

@@ -101,6 +101,43 @@ class InstructionTableTest {
     }
 
     @Test
+    void vectorAndMatrixDeclarationsFollowTheEngineContract() {
+        for (InstructionDef d : all) {
+            switch (d.extension()) {
+                case V -> {
+                    assertThat(d.semantics()).isEqualTo("Vector." + d.mnemonic());
+                    assertThat(d.traceId()).as(d.mnemonic()).isBetween(256, 767);
+                    assertThat(d.kind().name()).as(d.mnemonic()).startsWith("VECTOR_");
+                }
+                case XMATRIX -> {
+                    assertThat(d.semantics()).isEqualTo("Matrix." + d.mnemonic());
+                    assertThat(d.traceId()).as(d.mnemonic()).isBetween(768, 1023);
+                    assertThat(d.kind().name()).as(d.mnemonic()).startsWith("MATRIX_");
+                    assertThat(d.match() & 0x7F).as(d.mnemonic()).isEqualTo(0x2B); // custom-1
+                }
+                default -> assertThat(d.traceId()).as(d.mnemonic()).isLessThan(256);
+            }
+        }
+        // Stable ids: the first of each group is pinned, so a declaration inserted before it is noticed.
+        assertThat(InstructionSet.byMnemonic("vsetvli").traceId()).isEqualTo(256);
+        assertThat(InstructionSet.byMnemonic("mrelease").traceId()).isEqualTo(768);
+        assertThat(InstructionSet.byMnemonic("vl1r.v")).isSameAs(InstructionSet.byMnemonic("vl1re8.v"));
+    }
+
+    @Test
+    void maskOperandIsAlwaysLastAndOptional() {
+        for (InstructionDef d : all) {
+            List<Slot> slots = d.slots();
+            for (int i = 0; i < slots.size(); i++) {
+                if (slots.get(i).isMask()) {
+                    assertThat(i).as("%s: v0.t is the last operand", d.mnemonic()).isEqualTo(slots.size() - 1);
+                    assertThat(d.syntax()).endsWith("[, v0.t]");
+                }
+            }
+        }
+    }
+
+    @Test
     void everyExtensionIsDeclared() {
         for (Extension e : Extension.values()) {
             assertThat(all.stream().anyMatch(d -> d.extension() == e)).as(e.name()).isTrue();
@@ -111,6 +148,8 @@ class InstructionTableTest {
         assertThat(all.stream().filter(d -> d.extension() == Extension.F)).hasSize(26);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XSFU)).hasSize(8);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XLOWP)).hasSize(8);
+        assertThat(all.stream().filter(d -> d.extension() == Extension.V)).hasSize(228);
+        assertThat(all.stream().filter(d -> d.extension() == Extension.XMATRIX)).hasSize(34);
     }
 
     private static int id(String mnemonic) {

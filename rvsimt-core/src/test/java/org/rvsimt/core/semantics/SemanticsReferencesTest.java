@@ -9,12 +9,19 @@ import org.junit.jupiter.api.Test;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
 
-/** Every declaration's semantics reference names a public static method of this package. */
+/**
+ * Every declaration's semantics reference names a public static method of this package. Vector and
+ * matrix references ({@code "Vector.vadd.vv"}, {@code "Matrix.mfmacc.s"}) are mnemonics, which the
+ * Predecoder sends to Form.VECTOR / Form.MATRIX; the vector and matrix units map them by name.
+ */
 class SemanticsReferencesTest {
     @Test
     void everySemanticsReferenceResolves() throws Exception {
         for (InstructionDef d : InstructionSet.all()) {
             String sem = d.semantics();
+            if (sem.startsWith("Vector.") || sem.startsWith("Matrix.")) {
+                continue;
+            }
             int dot = sem.indexOf('.');
             Class<?> owner = Class.forName("org.rvsimt.core.semantics." + sem.substring(0, dot));
             String method = sem.substring(dot + 1);

@@ -13,6 +13,7 @@ import org.rvsimt.isa.InstructionSet;
 import org.rvsimt.isa.Registers;
 import org.rvsimt.isa.RoundingMode;
 import org.rvsimt.isa.Slot;
+import org.rvsimt.isa.VectorType;
 import org.rvsimt.isa.asm.PendingWord.CsrNumber;
 import org.rvsimt.isa.asm.PendingWord.Fixed;
 import org.rvsimt.isa.asm.PendingWord.Immediate;
@@ -43,7 +44,14 @@ final class Instructions {
             "frflags", "fsflags", "frrm", "fsrm", "frcsr", "fscsr", "fsflagsi", "fsrmi",
             "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth",
             "fence", "fence.tso", "unimp",
-            "lb", "lh", "lw", "lbu", "lhu", "flw", "sb", "sh", "sw", "fsw");
+            "lb", "lh", "lw", "lbu", "lhu", "flw", "sb", "sh", "sw", "fsw",
+            "vmmv.m", "vmnot.m", "vmclr.m", "vmset.m", "vneg.v", "vnot.v", "vfneg.v", "vfabs.v",
+            "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv");
+
+    /** RVV compare pseudo-instructions that are the declared compare with its sources swapped (spec 11.8, 13.13). */
+    private static final java.util.Map<String, String> SWAPPED_COMPARES = java.util.Map.of(
+            "vmsgt.vv", "vmslt.vv", "vmsgtu.vv", "vmsltu.vv", "vmsge.vv", "vmsle.vv", "vmsgeu.vv", "vmsleu.vv",
+            "vmfgt.vv", "vmflt.vv", "vmfge.vv", "vmfle.vv");
 
     private static final Pattern REGISTER_LIKE = Pattern.compile("(?i)(x|f|a|s|t|fa|fs|ft)[0-9]+");
 
@@ -89,13 +97,31 @@ final class Instructions {
         List<Slot> slots = def.slots();
         int n = ops.size();
         int k = slots.size();
+        Slot last = k == 0 ? null : slots.get(k - 1);
+        boolean masked = last != null && last.isMask();
+        boolean vtype = last != null && last.shape() == Slot.Shape.PLAIN
+                && last.value().valueClass() == Field.ValueClass.VTYPE;
         boolean rmGiven = def.roundingMode() && n == k + 1;
-        if (n != k && !rmGiven) {
+        if (vtype && (n < k || n > k + 3)) {
+            throw asm.error(n > k + 3 ? ops.get(k + 3).first() : head, "wrong number of operands (expected "
+                    + syntaxOf(def) + ", with the vtype written like 'e32, m1, ta, ma')");
+        }
+        if (masked && n != k && n != k - 1) {
+            throw countError(head, ops, k, syntaxOf(def), k - 1);
+        }
+        if (!vtype && !masked && n != k && !rmGiven) {
             throw countError(head, ops, def.roundingMode() ? k + 1 : k, syntaxOf(def), def.roundingMode() ? k : -1);
         }
         Word w = new Word(def, head);
-        for (int i = 0; i < k; i++) {
+        int plainSlots = vtype || masked ? k - 1 : k;
+        for (int i = 0; i < plainSlots; i++) {
             slot(w, slots.get(i), ops.get(i));
+        }
+        if (vtype) {
+            w.set(last.value(), vtype(last.value(), ops.subList(k - 1, n)));
+        }
+        if (masked) {
+            w.set(Field.VM, n == k ? mask(ops.get(k - 1)) : 1);
         }
         if (def.roundingMode()) {
             w.set(Field.RM, rmGiven ? roundingMode(ops.get(k)) : RoundingMode.DYN);
@@ -109,7 +135,7 @@ final class Instructions {
     private static String syntaxOf(InstructionDef def) {
         StringBuilder sb = new StringBuilder();
         for (Slot s : def.slots()) {
-            sb.append(sb.isEmpty() ? "" : ", ").append(s.text());
+            sb.append(s.isMask() ? "[, v0.t]" : (sb.isEmpty() ? "" : ", ") + s.text());
         }
         if (def.roundingMode()) {
             sb.append("[, rm]");
@@ -127,6 +153,11 @@ final class Instructions {
                 Operand off = op.offsetPart(asm.lineText(op.first().line()));
                 w.set(s.value(), off.size() == 0 ? new Fixed(0) : new Immediate(expr(off), off));
                 w.set(s.base(), base(s.base(), op));
+            }
+            case LITERAL -> {
+                if (op.ident() == null || !op.ident().equalsIgnoreCase(s.literal())) {
+                    throw asm.error(op.first(), "expected '" + s.literal() + "' here, got '" + op.text() + "'");
+                }
             }
             case ADDRESS -> {
                 if (!op.hasBase()) {
@@ -153,8 +184,90 @@ final class Instructions {
             case CSR -> csr(op);
             case FENCE_SET -> new Fixed(fenceSet(op));
             case ROUNDING -> new Fixed(roundingMode(op));
-            case ORDERING -> throw asm.error(op.first(), "unexpected operand");
+            case VREG -> new Fixed(vreg(op));
+            case MASK -> new Fixed(mask(op));
+            case MATRIX_REG, MATRIX_TILE, MATRIX_ACC -> new Fixed(matrixReg(f.valueClass(), op));
+            case ORDERING, VTYPE -> throw asm.error(op.first(), "unexpected operand");
         };
+    }
+
+    /** A vtype: {@code e32, m1, ta, ma} (several operands) or one constant expression. */
+    private Value vtype(Field f, List<Operand> words) throws AsmException {
+        Operand first = words.get(0);
+        String id = first.ident();
+        boolean symbolic = id != null && id.toLowerCase(Locale.ROOT).matches("e[0-9]+");
+        if (!symbolic && words.size() == 1) {
+            return new Immediate(expr(first), first);
+        }
+        List<String> texts = new ArrayList<>();
+        for (Operand o : words) {
+            if (o.ident() == null) {
+                throw asm.error(o.first(), "bad vtype '" + o.text() + "' (expected e.g. 'e32, m1, ta, ma')");
+            }
+            texts.add(o.ident());
+        }
+        try {
+            return new Fixed(VectorType.parse(texts));
+        } catch (IllegalArgumentException e) {
+            // point at the word the message names
+            Token at = first.first();
+            for (Operand o : words) {
+                if (e.getMessage().contains("'" + o.ident() + "'")) {
+                    at = o.first();
+                    break;
+                }
+            }
+            throw asm.error(at, e.getMessage());
+        }
+    }
+
+    /** The optional mask operand: only {@code v0.t} exists (vm = 0); leaving it out means unmasked. */
+    private int mask(Operand op) throws AsmException {
+        if (op.ident() != null && op.ident().equalsIgnoreCase("v0.t")) {
+            return 0;
+        }
+        throw asm.error(op.first(), "expected the mask operand 'v0.t' or nothing, got '" + op.text() + "'");
+    }
+
+    int vreg(Operand op) throws AsmException {
+        String id = op.ident();
+        if (id != null) {
+            int r = Registers.v(id);
+            if (r >= 0) {
+                return r;
+            }
+            if (id.toLowerCase(Locale.ROOT).matches("v[0-9]+")) {
+                throw asm.error(op.first(), "unknown register '" + id + "'");
+            }
+        }
+        throw asm.error(op.first(), "expected a vector register, got '" + op.text() + "'");
+    }
+
+    /** A matrix register of the class the field allows; the value is the field's (2- or 3-bit) number. */
+    private int matrixReg(Field.ValueClass kind, Operand op) throws AsmException {
+        String id = op.ident() == null ? "" : op.ident();
+        int tile = Registers.tile(id);
+        int acc = Registers.acc(id);
+        switch (kind) {
+            case MATRIX_TILE -> {
+                if (tile >= 0) {
+                    return tile;
+                }
+                throw asm.error(op.first(), "expected a tile register tr0-tr3, got '" + op.text() + "'");
+            }
+            case MATRIX_ACC -> {
+                if (acc >= 0) {
+                    return acc;
+                }
+                throw asm.error(op.first(), "expected an accumulator register acc0-acc3, got '" + op.text() + "'");
+            }
+            default -> {
+                if (Registers.matrix(id) >= 0) {
+                    return Registers.matrix(id);
+                }
+                throw asm.error(op.first(), "expected a matrix register tr0-tr3 or acc0-acc3, got '" + op.text() + "'");
+            }
+        }
     }
 
     private Value base(Field f, Operand op) throws AsmException {
@@ -217,7 +330,8 @@ final class Instructions {
 
     Expr expr(Operand op) throws AsmException {
         String id = op.ident();
-        if (id != null && (Registers.x(id) >= 0 || Registers.f(id) >= 0)) {
+        if (id != null && (Registers.x(id) >= 0 || Registers.f(id) >= 0 || Registers.v(id) >= 0
+                || Registers.matrix(id) >= 0)) {
             throw asm.error(op.first(), "expected an immediate, got register '" + id + "'");
         }
         return ExprParser.parse(asm, op, asm.localPosition());
@@ -452,6 +566,41 @@ final class Instructions {
             }
             case "lb", "lh", "lw", "lbu", "lhu", "flw" -> {
                 return loadSymbol(m, head, ops);
+            }
+            case "vmmv.m", "vmnot.m" -> {
+                // vmmv.m vd, vs = vmand.mm vd, vs, vs; vmnot.m = vmnand.mm (RVV spec 15.1)
+                count(head, ops, 2, "vd, vs");
+                int vs = vreg(ops.get(1));
+                return one(word(m.equals("vmmv.m") ? "vmand.mm" : "vmnand.mm", head).set(Field.VD, vreg(ops.get(0)))
+                        .set(Field.VS2, vs).set(Field.VS1, vs));
+            }
+            case "vmclr.m", "vmset.m" -> {
+                // vmclr.m vd = vmxor.mm vd, vd, vd; vmset.m vd = vmxnor.mm vd, vd, vd
+                count(head, ops, 1, "vd");
+                int vd = vreg(ops.get(0));
+                return one(word(m.equals("vmclr.m") ? "vmxor.mm" : "vmxnor.mm", head).set(Field.VD, vd)
+                        .set(Field.VS2, vd).set(Field.VS1, vd));
+            }
+            case "vneg.v", "vnot.v", "vfneg.v", "vfabs.v" -> {
+                // vneg.v = vrsub.vx vd, vs, x0; vnot.v = vxor.vi vd, vs, -1; vfneg.v/vfabs.v = vfsgnj{n,x}.vv vd, vs, vs
+                countRange(head, ops, 2, 3, "vd, vs[, v0.t]");
+                int vd = vreg(ops.get(0));
+                int vs = vreg(ops.get(1));
+                int vm = ops.size() == 3 ? mask(ops.get(2)) : 1;
+                Word w = switch (m) {
+                    case "vneg.v" -> word("vrsub.vx", head).set(Field.RS1, ZERO);
+                    case "vnot.v" -> word("vxor.vi", head).set(Field.SIMM5, -1);
+                    case "vfneg.v" -> word("vfsgnjn.vv", head).set(Field.VS1, vs);
+                    default -> word("vfsgnjx.vv", head).set(Field.VS1, vs);
+                };
+                return one(w.set(Field.VD, vd).set(Field.VS2, vs).set(Field.VM, vm));
+            }
+            case "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv" -> {
+                countRange(head, ops, 3, 4, "vd, va, vb[, v0.t]");
+                List<Operand> swapped = new ArrayList<>(ops);
+                swapped.set(1, ops.get(2));
+                swapped.set(2, ops.get(1));
+                return List.of(declared(InstructionSet.byMnemonic(SWAPPED_COMPARES.get(m)), 0, head, swapped));
             }
             case "sb", "sh", "sw", "fsw" -> {
                 return storeSymbol(m, head, ops);

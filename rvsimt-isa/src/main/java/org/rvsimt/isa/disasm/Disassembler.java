@@ -8,6 +8,7 @@ import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.Registers;
 import org.rvsimt.isa.RoundingMode;
 import org.rvsimt.isa.Slot;
+import org.rvsimt.isa.VectorType;
 import org.rvsimt.isa.decode.Decoder;
 
 /**
@@ -68,7 +69,12 @@ public final class Disassembler {
         }
         List<Slot> slots = d.slots();
         for (int i = 0; i < slots.size(); i++) {
-            sb.append(i == 0 ? " " : ", ").append(slot(slots.get(i), word, pc));
+            Slot s = slots.get(i);
+            if (s.isMask()) {
+                sb.append(maskSuffix(word));
+            } else {
+                sb.append(i == 0 ? " " : ", ").append(slot(s, word, pc));
+            }
         }
         if (d.roundingMode()) {
             int rm = Field.RM.extract(word);
@@ -85,7 +91,13 @@ public final class Disassembler {
             case PLAIN -> value(s.value(), word, pc);
             case MEMORY -> value(s.value(), word, pc) + "(" + value(s.base(), word, pc) + ")";
             case ADDRESS -> "(" + value(s.base(), word, pc) + ")";
+            case LITERAL -> s.literal();
         };
+    }
+
+    /** {@code ", v0.t"} for a masked vector instruction (vm = 0), nothing for an unmasked one. */
+    private static String maskSuffix(int word) {
+        return Field.VM.extract(word) == 0 ? ", v0.t" : "";
     }
 
     private String value(Field f, int word, int pc) {
@@ -98,7 +110,12 @@ public final class Disassembler {
             case PCREL -> target(pc, v);
             case CSR -> Csrs.name(v);
             case FENCE_SET -> fenceSet(v);
-            case ROUNDING, ORDERING -> Integer.toString(v);
+            case ROUNDING, ORDERING, MASK -> Integer.toString(v);
+            case VREG -> Registers.vName(v);
+            case VTYPE -> VectorType.format(v);
+            case MATRIX_REG -> Registers.mName(v);
+            case MATRIX_TILE -> Registers.mName(v);
+            case MATRIX_ACC -> Registers.mName(4 + v);
         };
     }
 
@@ -157,6 +174,20 @@ public final class Disassembler {
             case "csrrs" -> rs1 == 0 ? csrRead(rd, Field.CSR.extract(w)) : null;
             case "csrrw" -> rd == 0 ? csrWrite("w", Field.CSR.extract(w), x1) : null;
             case "csrrc" -> rd == 0 ? csrWrite("c", Field.CSR.extract(w), x1) : null;
+            case "vl1re8.v", "vl2re8.v", "vl4re8.v", "vl8re8.v" -> "vl" + d.mnemonic().charAt(2) + "r.v "
+                    + Registers.vName(rd) + ", (" + x1 + ")";
+            case "vmand.mm", "vmnand.mm" -> rs1 == rs2
+                    ? (d.mnemonic().equals("vmand.mm") ? "vmmv.m " : "vmnot.m ") + Registers.vName(rd) + ", "
+                    + Registers.vName(rs2) : null;
+            case "vmxor.mm", "vmxnor.mm" -> rd == rs1 && rs1 == rs2
+                    ? (d.mnemonic().equals("vmxor.mm") ? "vmclr.m " : "vmset.m ") + Registers.vName(rd) : null;
+            case "vrsub.vx" -> rs1 == 0 ? "vneg.v " + Registers.vName(rd) + ", " + Registers.vName(rs2) + maskSuffix(w)
+                    : null;
+            case "vxor.vi" -> Field.SIMM5.extract(w) == -1
+                    ? "vnot.v " + Registers.vName(rd) + ", " + Registers.vName(rs2) + maskSuffix(w) : null;
+            case "vfsgnjn.vv", "vfsgnjx.vv" -> rs1 == rs2
+                    ? (d.mnemonic().equals("vfsgnjn.vv") ? "vfneg.v " : "vfabs.v ") + Registers.vName(rd) + ", "
+                    + Registers.vName(rs2) + maskSuffix(w) : null;
             case "fence" -> (w >>> 28) == 8 && Field.PRED.extract(w) == 3 && Field.SUCC.extract(w) == 3 ? "fence.tso"
                     : Field.PRED.extract(w) == 15 && Field.SUCC.extract(w) == 15 ? "fence" : null;
             default -> null;

@@ -34,6 +34,10 @@ public final class IsaTableWriter {
                 continue;
             }
             sb.append("\n## ").append(e.name()).append(" (").append(e.description()).append(")\n\n");
+            String notes = ExtensionNotes.of(e);
+            if (!notes.isEmpty()) {
+                sb.append(notes).append('\n');
+            }
             sb.append("| id | syntax | pattern | kind | trace id | semantics | does |\n");
             sb.append("|---|---|---|---|---|---|---|\n");
             for (InstructionDef d : defs) {

@@ -16,6 +16,7 @@ import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.Registers;
 import org.rvsimt.isa.RoundingMode;
 import org.rvsimt.isa.Slot;
+import org.rvsimt.isa.VectorType;
 import org.rvsimt.isa.decode.Decoder;
 
 /** Shared pieces of the assembler tests: operand generation, external tools, a tiny RV32I evaluator. */
@@ -57,9 +58,16 @@ final class AsmTestSupport {
         int fi = 0;
         List<Slot> slots = def.slots();
         for (int s = 0; s < slots.size(); s++) {
-            sb.append(s == 0 ? " " : ", ");
             Slot slot = slots.get(s);
+            if (slot.isMask()) {
+                if (v[fi++] == 0) {
+                    sb.append(", v0.t");
+                }
+                continue;
+            }
+            sb.append(s == 0 ? " " : ", ");
             switch (slot.shape()) {
+                case LITERAL -> sb.append(slot.literal());
                 case PLAIN -> sb.append(text(slot.value(), v[fi++], rnd, style));
                 case MEMORY -> {
                     int off = v[fi++];
@@ -100,6 +108,14 @@ final class AsmTestSupport {
                 }
                 return variant == 0 ? 0 : variant == 1 ? 4095 : rnd.nextInt(4096);
             }
+            case VTYPE -> {
+                // mostly spellable values (reserved bits clear), sometimes any value the field holds
+                int max = (int) f.max();
+                if (variant == 0 || variant == 1) {
+                    return variant == 0 ? 0 : max;
+                }
+                return rnd.nextInt(4) == 0 ? rnd.nextInt(max + 1) : rnd.nextInt(256);
+            }
             case FENCE_SET -> {
                 int lo = fenceZeroOk ? 0 : 1;
                 return variant == 0 ? lo : variant == 1 ? 15 : lo + rnd.nextInt(16 - lo);
@@ -137,8 +153,35 @@ final class AsmTestSupport {
                 yield useName ? name : rnd.nextBoolean() ? "0x" + Integer.toHexString(v) : Integer.toString(v);
             }
             case FENCE_SET -> fenceText(v);
-            case ROUNDING, ORDERING -> throw new IllegalArgumentException(f.toString());
+            case VREG -> (loose && rnd.nextInt(4) == 0 ? "V" : "v") + v;
+            case MATRIX_REG -> Registers.mName(v);
+            case MATRIX_TILE -> Registers.mName(v);
+            case MATRIX_ACC -> Registers.mName(4 + v);
+            case VTYPE -> vtypeText(v, rnd, loose);
+            case ROUNDING, ORDERING, MASK -> throw new IllegalArgumentException(f.toString());
         };
+    }
+
+    /** A vtype value as assembly: the full spelling, one with the defaults (m1, tu, mu) left out, or a number. */
+    static String vtypeText(int v, Random rnd, boolean loose) {
+        if (!VectorType.isSpellable(v)) {
+            return loose && rnd.nextBoolean() ? "0x" + Integer.toHexString(v) : Integer.toString(v);
+        }
+        String full = VectorType.format(v);
+        if (!loose || rnd.nextBoolean()) {
+            return full;
+        }
+        List<String> words = new ArrayList<>(List.of(full.split(", ")));
+        if (words.get(3).equals("mu")) {
+            words.remove(3);
+            if (words.get(2).equals("tu")) {
+                words.remove(2);
+            }
+        }
+        if (words.get(1).equals("m1") && words.size() == 2 && rnd.nextBoolean()) {
+            words.remove(1);
+        }
+        return String.join(", ", words);
     }
 
     static String fenceText(int v) {

@@ -90,7 +90,9 @@ class AssemblerFuzzTest {
                 "0x100000000", "99999999999999999999", "0x", "0b", "1b", "1f", "2f", ".", "sym", "sym2", "%hi", "%lo",
                 "%pcrel_hi", "%pcrel_lo", "(", ")", "(", ")", ",", ",", ",", ":", ";", "+", "-", "*", "/", "%", "<<",
                 ">>", "&", "|", "^", "~", "=", "@nobits", "\"str\"", "\"\\x\"", "'a'", "'", "\"", "#", "/*", "*/",
-                "1:", "sym:", "sym2:", "\n", "\n", "inf", "nan", "1.5", "0x1p3", "CUSTOM_0", "OP_FP"));
+                "1:", "sym:", "sym2:", "\n", "\n", "inf", "nan", "1.5", "0x1p3", "CUSTOM_0", "OP_FP",
+                "v0", "v1", "v31", "v32", "v0.t", "e8", "e32", "e128", "m1", "mf2", "m3", "ta", "tu", "ma", "mu",
+                "tr0", "tr4", "acc0", "acc3", "vl", "vtype", "mtilem"));
         Random rnd = new Random(0x5A1AD);
         for (int i = 0; i < 4000; i++) {
             StringBuilder sb = new StringBuilder();

@@ -1,0 +1,64 @@
+package org.rvsimt.isa.doc;
+
+import org.rvsimt.isa.Extension;
+
+/**
+ * Prose for docs/isa.md that a table row cannot carry: the scope of an extension and the encoding
+ * decisions taken where a specification is ambiguous. Kept next to the table writer so the document
+ * stays generated.
+ */
+final class ExtensionNotes {
+
+    private ExtensionNotes() { }
+
+    /** Markdown paragraphs printed before an extension's table, or an empty string. */
+    static String of(Extension e) {
+        return switch (e) {
+            case V -> """
+                    The RVV 1.0 subset of the Zve32f profile (ELEN 32, f32): SEW 8/16/32, LMUL 1/2/4/8 and
+                    1/2, 1/4, 1/8, tail/mask agnostic or undisturbed policies. Each SIMT lane has its own vector
+                    register file (VLEN configurable, default 128). Encodings follow the ratified specification
+                    and are cross-checked word for word against `llvm-mc -mattr=+v`, and the listing against
+                    `llvm-objdump`.
+
+                    - Operand order is the specification's: `vd, vs2, vs1` (or `vd, vs2, rs1|fs1|imm`), but
+                      `vd, vs1, vs2` for the multiply-add forms (`vmacc`, `vfmacc`, ...). A trailing `v0.t`
+                      selects the masked form (vm = 0); leaving it out means unmasked.
+                    - `vtypei` is written `e32, m1, ta, ma`; like GNU as, the assembler also takes the short
+                      forms `e32`, `e8, mf2`, `e16, m4, ta` (LMUL m1, tu, mu when omitted; llvm-mc 19 wants all
+                      four words), or a number. Values with reserved bits print as a number.
+                    - Pseudo-instructions: `vmmv.m`, `vmnot.m`, `vmclr.m`, `vmset.m`, `vneg.v`, `vnot.v`,
+                      `vfneg.v`, `vfabs.v`, `vmsgt[u].vv`/`vmsge[u].vv`/`vmfgt.vv`/`vmfge.vv` (sources
+                      swapped), `vl1r.v`..`vl8r.v` (aliases of `vl<n>re8.v`).
+                    - CSRs: `vstart` 0x008, `vxsat` 0x009, `vxrm` 0x00A, `vcsr` 0x00F, `vl` 0xC20, `vtype`
+                      0xC21, `vlenb` 0xC22.
+                    - Trace ids 256 and up, semantics `Vector.<mnemonic>`.
+                    """;
+            case XMATRIX -> """
+                    A subset of the XuanTie (T-Head) RISC-V matrix extension in custom-1 (0x2B): four tile
+                    registers `tr0`-`tr3` and four accumulators `acc0`-`acc3` (3-bit index, 000-011 tiles,
+                    100-111 accumulators), shapes set by `msettile{m,n,k}[i]` (CSRs mtilem/mtilen/mtilek).
+                    `mfmacc.* md, ms2, ms1` computes md[i][j] += sum over k of ms1[i][k] * ms2[j][k] (B is
+                    stored transposed), f32 accumulation; `mmacc*.w.b` accumulates int8 products in int32.
+
+                    Decisions where the specification contradicts itself:
+
+                    - The matrix-multiply group uses **uop = 10** (`inst32_format.adoc`). The instruction
+                      list's uop = 01 would give the multiplies the same fixed bits as the `mlae`/`msae`
+                      load/store group. So `mfmacc.s acc0, tr1, tr0` = `0x08180A2B`.
+                    - bf16 inputs are selected by size_sup = 001 with s_size = 01 (`instruction_list.adoc`);
+                      fp8 E4M3 is size_sup = 001, E5M2 size_sup = 000, with s_size = 00.
+                    - Register classes are part of the encoding: a multiply's md must be an accumulator and
+                      ms1/ms2 tiles; `mlae`/`mlbe` (and `msae`/`msbe`) take tiles, `mlce`/`msce`
+                      accumulators; `mzero` either. Other combinations decode as illegal instructions.
+                    - CSRs: xmcsr 0x802, mtilem 0x803, mtilen 0x804, mtilek 0x805, xmxrm 0x806, xmsat 0x807,
+                      xmfflags 0x808, xmfrm 0x809, xmsaten 0x80A as specified; the read-only xmisa, xtlenb,
+                      xtrlenb and xalenb move from 0xCC0-0xCC3 (the native ABI's lane/warp/core/active-warp
+                      CSRs, numbered as in Vortex) to **0xCF0-0xCF3**.
+                    - Loads and stores are written `mlae32 md, (rs1), rs2` with rs2 the row stride in bytes.
+                    - Trace ids 768 and up, semantics `Matrix.<mnemonic>`.
+                    """;
+            default -> "";
+        };
+    }
+}
