@@ -38,6 +38,7 @@ public final class Device implements AutoCloseable {
     private final Vram vram;
     private final Allocator allocator;
     private final Map<Kernel, Program> loaded = new IdentityHashMap<>();
+    private volatile org.rvsimt.core.trace.Tracer tracer;
 
     private Device(DeviceConfig config) {
         this.config = config;
@@ -47,6 +48,16 @@ public final class Device implements AutoCloseable {
 
     public static Device open(DeviceConfig config) {
         return new Device(config);
+    }
+
+    /** Traces the following launches into {@code t} (null = tracing off, the default). */
+    public void setTracer(org.rvsimt.core.trace.Tracer t) {
+        this.tracer = t;
+    }
+
+    /** The tracer of {@link #setTracer}, or null. */
+    public org.rvsimt.core.trace.Tracer tracer() {
+        return tracer;
     }
 
     public DeviceConfig config() {
