@@ -9,7 +9,7 @@ import org.rvsimt.core.trace.TraceRecord;
 import org.rvsimt.core.trace.TraceSchema;
 
 /** Keeps everything a trace delivers, in order (for tests and small traces). */
-public final class TraceCollector implements TraceListener {
+public class TraceCollector implements TraceListener {
 
     /** A record with the host thread that produced it. */
     public record Entry(int source, TraceRecord record) { }
