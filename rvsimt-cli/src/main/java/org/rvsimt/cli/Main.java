@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "rvsimt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A fast, observable RISC-V SIMT GPU simulator.",
         subcommands = {RunCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class, BenchCommand.class, ServeCommand.class,
+            TraceCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

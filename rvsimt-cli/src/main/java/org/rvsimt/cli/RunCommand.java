@@ -20,6 +20,8 @@ import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.trace.BinaryTracer;
+import org.rvsimt.core.trace.TraceOptions;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.Assembler;
@@ -63,8 +65,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cc", paramLabel = "COMPILER", description = "C compiler for .c kernels (default clang-19)")
     String cc;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "write a binary trace (observability issue)")
+    @Option(names = "--trace", paramLabel = "FILE", description = "write a binary trace (docs/trace-format.md); read it with 'rvsimt trace'")
     Path trace;
+
+    @Option(names = "--trace-every", paramLabel = "N", description = "with --trace: record one warp-instruction in N")
+    Long traceEvery;
+
+    @Option(names = "--trace-pc", paramLabel = "LO:HI", description = "with --trace: only instructions with LO <= pc < HI")
+    String tracePc;
+
+    @Option(names = "--trace-warp", paramLabel = "B:W", description = "with --trace: only warp W of linear block B (B or W may be *)")
+    String traceWarp;
+
+    @Option(names = "--trace-values", description = "with --trace: record each active lane's destination value")
+    boolean traceValues;
 
     @Option(names = "--exited-arrive", description = "warps that exited count as arrived at block barriers")
     boolean exitedArrive;
@@ -98,9 +112,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(PrintWriter out, PrintWriter err) {
-        if (trace != null) {
-            throw new UserError("run: --trace is not available yet (it lands with the observability issue)");
-        }
+        TraceOptions traceOptions = traceOptions();
         Manifest m = isManifest(target) ? ManifestReader.read(target) : bareKernel(target);
         DeviceConfig config = deviceConfig(m);
         int[] g = grid != null ? new ManifestDims(m.source()).parse(grid, "--grid") : m.grid();
@@ -114,7 +126,9 @@ final class RunCommand implements Callable<Integer> {
         if (g[1] > 65535 || g[2] > 65535) {
             throw new UserError(m.source() + ": grid: y and z are at most 65535 (as in CUDA)");
         }
+        BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
         try (Device device = Device.open(config)) {
+            device.setTracer(tracer);
             Kernel kernel = loadKernel(m, config);
             Integer entry = null;
             if (m.entry() != null) {
@@ -171,9 +185,90 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             String status = !r.ok() ? "fault" : checks.stream().allMatch(LaunchPlan.Check::pass) ? "ok" : "check_failed";
-            report(out, m, g, b, r, checks, outputs, status);
+            long[] dropped = tracer != null ? finishTrace(tracer) : null;
+            report(out, m, g, b, r, checks, outputs, status, dropped);
             return status.equals("ok") ? Main.OK : Main.FAILED;
+        } finally {
+            if (tracer != null) {
+                try {
+                    tracer.close();
+                } catch (java.io.UncheckedIOException e) {
+                    // already reported by finishTrace, or superseded by the error that got us here
+                }
+            }
         }
+    }
+
+    /** The sampling flags as options, or null without --trace (the flags alone are an error). */
+    private TraceOptions traceOptions() {
+        if (trace == null) {
+            if (traceEvery != null || tracePc != null || traceWarp != null || traceValues) {
+                throw new UserError("--trace-every, --trace-pc, --trace-warp and --trace-values need --trace FILE");
+            }
+            return null;
+        }
+        TraceOptions o = TraceOptions.defaults().withLaneValues(traceValues);
+        if (traceEvery != null) {
+            if (traceEvery < 1) {
+                throw new UserError("--trace-every: must be at least 1, got " + traceEvery);
+            }
+            o = o.withEveryNth(traceEvery);
+        }
+        if (tracePc != null) {
+            int[] r = pcRange(tracePc, "--trace-pc");
+            o = o.withPcRange(r[0], r[1]);
+        }
+        if (traceWarp != null) {
+            String[] bw = traceWarp.split(":", -1);
+            if (bw.length != 2) {
+                throw new UserError("--trace-warp: expected B:W (linear block and warp, * for any), got '" + traceWarp + "'");
+            }
+            long blockIndex = bw[0].equals("*") ? -1 : parseLong(bw[0], "--trace-warp block", 0, Long.MAX_VALUE);
+            int warpIndex = bw[1].equals("*") ? -1 : (int) parseLong(bw[1], "--trace-warp warp", 0, 1023);
+            o = o.withWarp(blockIndex, warpIndex);
+        }
+        return o;
+    }
+
+    private BinaryTracer openTracer(TraceOptions o) {
+        try {
+            return BinaryTracer.toFile(trace, o);
+        } catch (java.io.IOException e) {
+            throw new UserError("--trace " + trace + ": cannot write: " + UserError.describe(e));
+        }
+    }
+
+    /** Completes the trace file; returns {fast, slow} records dropped. */
+    private long[] finishTrace(BinaryTracer tracer) {
+        try {
+            tracer.close();
+        } catch (java.io.UncheckedIOException e) {
+            throw new UserError("--trace " + trace + ": write failed: " + UserError.describe(e.getCause()));
+        }
+        return tracer.dropped();
+    }
+
+    /** {@code LO:HI} (numbers as in the manifest: decimal or 0x hex), LO <= HI. */
+    static int[] pcRange(String text, String flag) {
+        String[] parts = text.split(":", -1);
+        if (parts.length != 2) {
+            throw new UserError(flag + ": expected LO:HI, got '" + text + "'");
+        }
+        long[] v = new long[2];
+        for (int i = 0; i < 2; i++) {
+            try {
+                v[i] = Numbers.parse(parts[i].trim());
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw new UserError(flag + ": '" + parts[i] + "' is not a number");
+            }
+            if (v[i] < 0 || v[i] > 0xFFFF_FFFFL) {
+                throw new UserError(flag + ": " + parts[i] + " is not a 32-bit address");
+            }
+        }
+        if (v[0] > v[1]) {
+            throw new UserError(flag + ": empty range " + text + " (LO must not exceed HI)");
+        }
+        return new int[] {(int) v[0], (int) v[1]};
     }
 
     private static boolean isManifest(Path p) {
@@ -304,7 +399,7 @@ final class RunCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ output
 
     private void report(PrintWriter out, Manifest m, int[] g, int[] b, LaunchResult r, List<LaunchPlan.Check> checks,
-                        Map<String, String> outputs, String status) {
+                        Map<String, String> outputs, String status, long[] traceDropped) {
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("status", status);
@@ -343,6 +438,10 @@ final class RunCommand implements Callable<Integer> {
                 o.put("fault", faultJson(r.fault()));
             }
             o.put("stats", StatisticsReport.json(r.statistics(), r.simtEfficiency()));
+            if (traceDropped != null) {
+                o.put("trace", Map.of("file", trace.toString(), "dropped_fast", traceDropped[0],
+                        "dropped_slow", traceDropped[1]));
+            }
             out.println(toJson(o));
             return;
         }
@@ -367,6 +466,9 @@ final class RunCommand implements Callable<Integer> {
         outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));
         if (stats) {
             StatisticsReport.print(out, r.statistics(), r.warpInstructions());
+        }
+        if (traceDropped != null) {
+            out.printf("  trace -> %s (%d fast, %d slow records dropped)%n", trace, traceDropped[0], traceDropped[1]);
         }
         if (r.fault() != null) {
             out.println("  fault: " + r.fault().summary());

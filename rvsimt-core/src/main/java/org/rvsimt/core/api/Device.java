@@ -39,7 +39,7 @@ public final class Device implements AutoCloseable {
     private final Vram vram;
     private final Allocator allocator;
     private final Map<Kernel, Program> loaded = new IdentityHashMap<>();
-    private Tracer tracer;
+    private volatile Tracer tracer;
     private long launches;
 
     private Device(DeviceConfig config) {

@@ -1,0 +1,114 @@
+package org.rvsimt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rvsimt.core.trace.BinaryTracer;
+import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.trace.TraceOptions;
+
+class TraceCliTest {
+    private static final int ADDI = 0x00150513; // addi a0, a0, 1
+    private static final int LW = 0x00052603;   // lw a2, 0(a0)
+
+    @TempDir
+    Path dir;
+
+    /** Two warps of one block: warp 0 runs addi at 0x1000, warp 1 lw at 0x1004 (half its lanes). */
+    private Path sampleTrace() throws Exception {
+        Path f = dir.resolve("t.rvtrace");
+        try (BinaryTracer t = BinaryTracer.toFile(f, TraceOptions.defaults().withRings(1024, 512))) {
+            t.launchBegin(1, "k.S", 0x1000, new int[] {ADDI, LW}, 0x1000, new int[] {1, 1, 1}, new int[] {64, 1, 1}, 32, 1);
+            TraceChannel c = t.channel(0);
+            c.blockBegin(0, 0, 0, 0, 2);
+            c.instruction(0x1000, ADDI, 0, 0, 0xFFFF_FFFFL, null, 0);
+            c.advance(1);
+            c.instruction(0x1004, LW, 0, 1, 0xFFFF, null, 0);
+            c.advance(1);
+            c.blockEnd(0, 2, 48);
+            t.launchEnd(1, "ok", 2, 48, 1000);
+        }
+        return f;
+    }
+
+    @Test
+    void statsAsJson() throws Exception {
+        JsonNode j = Cli.run("trace", sampleTrace().toString(), "--stats", "--json").noTrace().json();
+        assertThat(j.get("instructions").asLong()).isEqualTo(2);
+        assertThat(j.get("simt_efficiency").asDouble()).isEqualTo(48.0 / 64);
+        assertThat(j.get("mix").get("alu").asLong()).isEqualTo(1);
+        assertThat(j.get("mix").get("load").asLong()).isEqualTo(1);
+        assertThat(j.get("memory_bytes").get("read").asLong()).isEqualTo(64);
+        assertThat(j.get("hottest").get(0).get("instruction").asText()).isEqualTo("addi a0, a0, 1");
+    }
+
+    @Test
+    void dumpDisassemblesAndFilters() throws Exception {
+        Path f = sampleTrace();
+        Cli.Result all = Cli.run("trace", f.toString(), "--dump").noTrace();
+        assertThat(all.code()).isZero();
+        assertThat(all.out()).contains("addi a0, a0, 1").contains("lw a2, 0(a0)").contains("launch_begin #1 k.S");
+        Cli.Result warp1 = Cli.run("trace", f.toString(), "--dump", "--warp", "1").noTrace();
+        assertThat(warp1.outLines()).hasSize(1);
+        assertThat(warp1.out()).contains("b0 w1 0x00001004").contains("(16)").doesNotContain("addi");
+        Cli.Result pcs = Cli.run("trace", f.toString(), "--dump", "--pc", "0x1000:0x1004").noTrace();
+        assertThat(pcs.outLines()).hasSize(1);
+        assertThat(pcs.out()).contains("addi");
+    }
+
+    @Test
+    void perfettoWritesOneJsonObject() throws Exception {
+        Path out = dir.resolve("out.json");
+        Cli.Result r = Cli.run("trace", sampleTrace().toString(), "--perfetto", out.toString()).noTrace();
+        assertThat(r.code()).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.toFile());
+        assertThat(root.get("traceEvents").size()).isPositive();
+    }
+
+    @Test
+    void badTraceFilesAreOneLineWithTheOffset() throws Exception {
+        byte[] good = Files.readAllBytes(sampleTrace());
+        Path cut = Cli.write(dir, "cut.rvtrace", Arrays.copyOf(good, good.length - 5));
+        Cli.run("trace", cut.toString(), "--stats").badInput("cut.rvtrace", "offset ", "truncated");
+        Path junk = Cli.write(dir, "junk.rvtrace", "not a trace at all".getBytes());
+        Cli.run("trace", junk.toString(), "--dump").badInput("junk.rvtrace", "offset 0");
+        Path out = dir.resolve("never.json");
+        Cli.run("trace", cut.toString(), "--perfetto", out.toString()).badInput("offset ");
+        assertThat(out).doesNotExist();
+        Cli.run("trace", dir.resolve("missing").toString(), "--stats").badInput("no such file");
+        Cli.run("trace", cut.toString()).badInputPlusTry();
+        Cli.run("trace", cut.toString(), "--dump", "--pc", "9:1").badInput("--pc");
+    }
+
+    @Test
+    void runWritesAReadableTrace() throws Exception {
+        Path k = Cli.write(dir, "k.S", "    addi a0, a0, 1\n" + Cli.RET);
+        Path t = dir.resolve("run.rvtrace");
+        Cli.Result r = Cli.run("run", k.toString(), "--grid", "2", "--block", "32", "--trace", t.toString(),
+                "--trace-every", "2", "--trace-pc", "0:0x100000", "--trace-warp", "*:0", "--trace-values", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("trace").get("dropped_fast").asLong()).isZero();
+        Cli.run("trace", t.toString(), "--stats", "--json").noTrace().json();
+    }
+
+    @Test
+    void runRejectsBadTraceFlags() {
+        Path k = Cli.write(dir, "k.S", Cli.RET);
+        Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace-every", "2")
+                .badInput("need --trace");
+        Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace", dir.resolve("x").toString(),
+                "--trace-every", "0").badInput("--trace-every");
+        Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace", dir.resolve("x").toString(),
+                "--trace-warp", "3").badInput("--trace-warp");
+        Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace", dir.resolve("x").toString(),
+                "--trace-pc", "0x10:0x8").badInput("--trace-pc");
+        Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace",
+                dir.resolve("no/such/dir/t").toString()).badInput("--trace", "cannot write");
+    }
+}

@@ -1,0 +1,323 @@
+package org.rvsimt.observe;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.rvsimt.core.trace.DropReport;
+import org.rvsimt.core.trace.TraceFormat;
+import org.rvsimt.core.trace.TraceListener;
+import org.rvsimt.core.trace.TraceRecord;
+
+/**
+ * Chrome Trace Event JSON, as ui.perfetto.dev and chrome://tracing open it (conventions-and-formats.md
+ * section 2): one process per host thread (compute unit) plus process 0 for the device, one thread
+ * track per warp named "block B warp W", a complete event ("X") per run of consecutive instructions
+ * of a warp (a basic block as far as the trace saw it: the run ends at a branch or jump, or where
+ * sampling skipped), a counter ("C") of the warp's active lanes, instants ("i") for barriers,
+ * divergence, reconvergence, warp ends and faults, and name metadata ("M"). Timestamps are the issue
+ * clock with one issue = 1 us.
+ */
+public final class PerfettoExporter implements TraceListener, AutoCloseable {
+    /** Disassembly lines kept in a slice's args; longer runs say how many were left out. */
+    private static final int MAX_LISTED = 32;
+    private static final int DEVICE_PID = 0;
+
+    /** A run of consecutive instructions on one warp track, not yet written. */
+    private static final class Run {
+        long start;
+        long last;
+        int startPc;
+        int lastPc;
+        int count;
+        boolean endsFlow;
+        final List<String> code = new ArrayList<>();
+    }
+
+    private record WarpKey(long launch, int source, long block, int warp) { }
+
+    private final JsonGenerator json;
+    private final Map<WarpKey, Integer> tids = new HashMap<>();
+    private final Map<Integer, Run> runs = new HashMap<>();
+    private final Map<Integer, Integer> lanes = new HashMap<>();
+    private final Set<Integer> namedPids = new HashSet<>();
+    private final Map<String, Long> openBlocks = new HashMap<>();
+    private long launchId;
+    private long launchStart;
+    private String kernel = "";
+    private int nextTid = 1;
+    private long fastDropped;
+    private long slowDropped;
+
+    public PerfettoExporter(OutputStream out) {
+        try {
+            json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
+            json.writeStartObject();
+            json.writeStringField("displayTimeUnit", "ms");
+            json.writeArrayFieldStart("traceEvents");
+            processName(DEVICE_PID, "device");
+            threadName(DEVICE_PID, 0, "launches");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void record(int source, TraceRecord r) {
+        try {
+            int pid = source == TraceFormat.SOURCE_TRACER ? DEVICE_PID : source + 1;
+            if (pid != DEVICE_PID && namedPids.add(pid)) {
+                processName(pid, "compute unit " + source);
+                threadName(pid, 0, "blocks");
+            }
+            switch (r) {
+                case TraceRecord.Instruction i -> instruction(pid, source, i);
+                case TraceRecord.LaunchBegin l -> {
+                    launchId = l.launchId();
+                    launchStart = l.time();
+                    kernel = l.kernel();
+                }
+                case TraceRecord.LaunchEnd l -> {
+                    closeRuns();
+                    complete("launch " + l.launchId() + " " + kernel, "launch", launchStart,
+                            Math.max(0, l.time() - launchStart), DEVICE_PID, 0, Map.of("status", l.status(),
+                                    "warp_instructions", l.warpInstructions(), "lane_instructions", l.laneInstructions()));
+                }
+                case TraceRecord.BlockBegin b -> openBlocks.put(pid + ":" + b.block(), b.time());
+                case TraceRecord.BlockEnd b -> {
+                    Long start = openBlocks.remove(pid + ":" + b.block());
+                    if (start != null) {
+                        complete("block " + b.block(), "block", start, Math.max(0, b.time() - start), pid, 0,
+                                Map.of("warp_instructions", b.warpInstructions(), "lane_instructions", b.laneInstructions()));
+                    }
+                }
+                case TraceRecord.Divergence d -> instant("divergence", d.time(), pid, tid(source, d.block(), d.warp(), pid),
+                        "t", Map.of("pc", RecordText.hex(d.pc()), "taken", Long.toHexString(d.taken()),
+                                "not_taken", Long.toHexString(d.notTaken())));
+                case TraceRecord.Reconvergence c -> instant("reconvergence", c.time(), pid,
+                        tid(source, c.block(), c.warp(), pid), "t", Map.of("pc", RecordText.hex(c.pc()),
+                                "mask", Long.toHexString(c.mask())));
+                case TraceRecord.BarrierWait w -> instant("barrier wait", w.time(), pid, tid(source, w.block(), w.warp(), pid),
+                        "t", Map.of("pc", RecordText.hex(w.pc()), "barrier", w.id()));
+                case TraceRecord.BarrierRelease b -> instant("barrier release", b.time(), pid, 0, "p",
+                        Map.of("block", b.block(), "barrier", b.id()));
+                case TraceRecord.WarpDone d -> instant("warp done", d.time(), pid, tid(source, d.block(), d.warp(), pid), "t",
+                        Map.of("pc", RecordText.hex(d.pc())));
+                case TraceRecord.Fault f -> instant("fault: " + f.kind(), f.time(), pid,
+                        tid(source, f.block(), f.warp(), pid), "g", Map.of("pc", RecordText.hex(f.pc()), "kind", f.kind(),
+                                "lanes", Long.toHexString(f.lanes()),
+                                "address", f.address() < 0 ? "-" : "0x" + Long.toHexString(f.address())));
+                case TraceRecord.RegisterAccess a -> instant(a.write() ? "register write" : "register read", a.time(),
+                        DEVICE_PID, 0, "p", Map.of("offset", RecordText.hex(a.offset()), "value", RecordText.hex(a.value())));
+                case TraceRecord.Dma d -> instant("dma", d.time(), DEVICE_PID, 0, "p", Map.of("source",
+                        "0x" + Long.toHexString(d.source()), "destination", "0x" + Long.toHexString(d.destination()),
+                        "bytes", d.bytes()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void instruction(int pid, int source, TraceRecord.Instruction i) throws IOException {
+        int tid = tid(source, i.block(), i.warp(), pid);
+        Run run = runs.get(tid);
+        if (run != null && (run.endsFlow || i.pc() != run.lastPc + 4)) {
+            closeRun(tid, run, i.time());
+            run = null;
+        }
+        if (run == null) {
+            run = new Run();
+            run.start = i.time();
+            run.startPc = i.pc();
+            runs.put(tid, run);
+        }
+        run.last = i.time();
+        run.lastPc = i.pc();
+        run.count++;
+        run.endsFlow = i.controlFlow();
+        if (run.code.size() < MAX_LISTED) {
+            run.code.add(RecordText.hex(i.pc()) + ": " + RecordText.disassemble(i.word(), i.pc()));
+        }
+        int active = i.activeLanes();
+        Integer before = lanes.put(tid, active);
+        if (before == null || before != active) {
+            json.writeStartObject();
+            json.writeStringField("name", "active lanes");
+            json.writeStringField("ph", "C");
+            json.writeNumberField("ts", i.time());
+            json.writeNumberField("pid", pid);
+            json.writeNumberField("tid", tid);
+            json.writeStringField("id", "t" + tid);
+            json.writeObjectFieldStart("args");
+            json.writeNumberField("lanes", active);
+            json.writeEndObject();
+            json.writeEndObject();
+        }
+    }
+
+    /** Ends a run no later than the next thing on its track, so slices of a track never overlap. */
+    private void closeRun(int tid, Run run, long next) throws IOException {
+        long end = Math.max(run.start, Math.min(run.last + 1, next));
+        Map<String, Object> args = new java.util.LinkedHashMap<>();
+        args.put("start_pc", RecordText.hex(run.startPc));
+        args.put("end_pc", RecordText.hex(run.lastPc));
+        args.put("instructions", run.count);
+        List<String> code = new ArrayList<>(run.code);
+        if (run.count > code.size()) {
+            code.add("... " + (run.count - code.size()) + " more");
+        }
+        args.put("code", String.join("\n", code));
+        int pid = pidOf(tid);
+        complete(RecordText.hex(run.startPc), "instructions", run.start, end - run.start, pid, tid, args);
+    }
+
+    private final Map<Integer, Integer> pidByTid = new HashMap<>();
+
+    private int pidOf(int tid) {
+        return pidByTid.get(tid);
+    }
+
+    private void closeRuns() throws IOException {
+        for (Map.Entry<Integer, Run> e : runs.entrySet()) {
+            closeRun(e.getKey(), e.getValue(), Long.MAX_VALUE);
+        }
+        runs.clear();
+        lanes.clear();
+    }
+
+    private int tid(int source, long block, int warp, int pid) throws IOException {
+        WarpKey k = new WarpKey(launchId, source, block, warp);
+        Integer t = tids.get(k);
+        if (t == null) {
+            t = nextTid++;
+            tids.put(k, t);
+            pidByTid.put(t, pid);
+            threadName(pid, t, "block " + block + " warp " + warp);
+        }
+        return t;
+    }
+
+    private void processName(int pid, String name) throws IOException {
+        metadata("process_name", pid, 0, name);
+        json.writeStartObject();
+        json.writeStringField("name", "process_sort_index");
+        json.writeStringField("ph", "M");
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", 0);
+        json.writeObjectFieldStart("args");
+        json.writeNumberField("sort_index", pid);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void threadName(int pid, int tid, String name) throws IOException {
+        metadata("thread_name", pid, tid, name);
+        json.writeStartObject();
+        json.writeStringField("name", "thread_sort_index");
+        json.writeStringField("ph", "M");
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeNumberField("sort_index", tid);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void metadata(String kind, int pid, int tid, String name) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", kind);
+        json.writeStringField("ph", "M");
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeStringField("name", name);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void complete(String name, String cat, long ts, long dur, int pid, int tid, Map<String, ?> args)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        json.writeStringField("cat", cat);
+        json.writeStringField("ph", "X");
+        json.writeNumberField("ts", ts);
+        json.writeNumberField("dur", dur);
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        args(args);
+        json.writeEndObject();
+    }
+
+    private void instant(String name, long ts, int pid, int tid, String scope, Map<String, ?> args) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        json.writeStringField("cat", "simt");
+        json.writeStringField("ph", "i");
+        json.writeStringField("s", scope);
+        json.writeNumberField("ts", ts);
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        args(args);
+        json.writeEndObject();
+    }
+
+    private void args(Map<String, ?> args) throws IOException {
+        json.writeObjectFieldStart("args");
+        for (Map.Entry<String, ?> e : args.entrySet()) {
+            json.writeFieldName(e.getKey());
+            switch (e.getValue()) {
+                case Integer v -> json.writeNumber(v);
+                case Long v -> json.writeNumber(v);
+                default -> json.writeString(String.valueOf(e.getValue()));
+            }
+        }
+        json.writeEndObject();
+    }
+
+    @Override
+    public void drops(DropReport d) {
+        fastDropped += d.totalFast();
+        slowDropped += d.totalSlow();
+    }
+
+    @Override
+    public void end(long fast, long slow, long listener) {
+        fastDropped = fast;
+        slowDropped = slow;
+    }
+
+    /** Writes what is still open and the closing brackets; call once after the trace was read. */
+    @Override
+    public void close() {
+        try {
+            closeRuns();
+            json.writeEndArray();
+            json.writeObjectFieldStart("otherData");
+            json.writeStringField("format", "rvsimt trace " + TraceFormat.VERSION_MAJOR + "." + TraceFormat.VERSION_MINOR);
+            json.writeStringField("clock", "issue clock of each compute unit: 1 warp-instruction issue = 1 us");
+            json.writeNumberField("fast_records_dropped", fastDropped);
+            json.writeNumberField("slow_records_dropped", slowDropped);
+            json.writeEndObject();
+            json.writeEndObject();
+            json.flush();
+            json.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "PerfettoExporter(%d tracks)", tids.size());
+    }
+}
