@@ -97,6 +97,46 @@ class TraceCliTest {
         Cli.run("trace", t.toString(), "--stats", "--json").noTrace().json();
     }
 
+    /** The engines feed the trace: a real kernel's trace agrees with the run's own counters and events. */
+    @Test
+    void tracedKernelRunAgreesWithTheLaunch() throws Exception {
+        Path k = Cli.write(dir, "div.S", """
+                    csrr t0, vx_tid_x
+                    andi t1, t0, 1
+                    beqz t1, even
+                    addi t2, t2, 1
+                even:
+                    lui t3, 0x80002
+                    sw zero, 0(t3)
+                """ + Cli.RET);
+        for (String engine : new String[] {"interp", "jit"}) {
+            Path t = dir.resolve(engine + ".rvtrace");
+            JsonNode run = Cli.run("run", k.toString(), "--grid", "3", "--block", "64", "--engine", engine,
+                    "--threads", "2", "--trace", t.toString(), "--json").noTrace().json();
+            JsonNode stats = Cli.run("trace", t.toString(), "--stats", "--json").noTrace().json();
+            assertThat(stats.get("instructions").asLong()).isEqualTo(run.get("warp_instructions").asLong())
+                    .isEqualTo(3 * 2 * 7);
+            assertThat(stats.get("simt_efficiency").asDouble()).isEqualTo(run.get("simt_efficiency").asDouble());
+            assertThat(stats.get("mix").get("alu").asLong()).isEqualTo(run.get("stats").get("mix").get("alu").asLong());
+            Path pf = dir.resolve(engine + ".json");
+            Cli.run("trace", t.toString(), "--perfetto", pf.toString()).noTrace();
+            JsonNode events = new ObjectMapper().readTree(pf.toFile()).get("traceEvents");
+            long warpTracks = 0;
+            long barriers = 0;
+            for (JsonNode e : events) {
+                if (e.get("ph").asText().equals("M") && e.get("name").asText().equals("thread_name")
+                        && e.get("args").get("name").asText().matches("block \\d+ warp \\d+")) {
+                    warpTracks++;
+                }
+                if (e.get("ph").asText().equals("i") && e.get("name").asText().contains("barrier")) {
+                    barriers++;
+                }
+            }
+            assertThat(warpTracks).as("a track per warp").isEqualTo(3 * 2);
+            assertThat(barriers).as("barrier instants").isPositive();
+        }
+    }
+
     @Test
     void runRejectsBadTraceFlags() {
         Path k = Cli.write(dir, "k.S", Cli.RET);
