@@ -97,7 +97,7 @@ final class MatrixDecode {
         int uop = w >>> 26 & 3;
         int key = switch (uop) {
             case 0 -> func4 == 0 ? config(0, true) : config(func4, (w >>> 25 & 1) == 1);
-            case 1 -> func4 <= 2 && (w >>> 11 & 1) == 0 ? 1 << 8 | (w >>> 25 & 1) << 7 | func4 << 4 | (w >>> 10 & 3)
+            case 1 -> func4 <= 2 && (w >>> 10 & 3) != 3 ? 1 << 8 | (w >>> 25 & 1) << 7 | func4 << 4 | (w >>> 10 & 3)
                     : -1;
             case 2 -> 2 << 8 | (func4 & 1) << 7 | (func4 > 1 ? 0xFF : 0) << 16 | (w >>> 23 & 7) << 4
                     | (w >>> 18 & 3) << 2 | (w >>> 10 & 3);
