@@ -85,8 +85,12 @@ public final class CKernelCompiler {
                 Files.writeString(linkerScript, BUILTIN_LINKER_SCRIPT);
             }
             Path out = tmpDir.resolve("kernel.elf");
+            // Kernels that include the RVV intrinsics get Zve32f; the others stay scalar (clang would
+            // otherwise auto-vectorise them, changing what the scalar kernels measure).
+            String march = Files.readString(source).contains("riscv_vector.h") ? "-march=rv32imaf_zve32f"
+                    : "-march=rv32imaf";
             List<String> cmd = new ArrayList<>(List.of(ccPath.toString(), "--target=riscv32-unknown-elf",
-                    "-march=rv32imaf", "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
+                    march, "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
                     "-fconvergent-functions", "-fno-jump-tables", "-fno-exceptions", "-fno-asynchronous-unwind-tables",
                     "-fno-unwind-tables"));
             if (include != null) {

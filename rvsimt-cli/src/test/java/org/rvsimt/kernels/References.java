@@ -75,6 +75,8 @@ final class References {
         // ---------------------------------------------------------------- native, C
         ALL.put("vecadd_c", ALL.get("vecadd"));
         ALL.put("saxpy_c", ALL.get("saxpy"));
+        ALL.put("saxpy_rvv", ALL.get("saxpy"));
+        ALL.put("relu_rvv", ALL.get("relu"));
         ALL.put("matmul_tiled_c", ALL.get("matmul"));
         ALL.put("softmax_c", ALL.get("softmax"));
         ALL.put("histogram_c", m -> out("hist", histogram(m.ints("data"), m.u32("n"), m.u32("bins"))));

@@ -318,12 +318,21 @@ public final class BlockContext {
             case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) ((w.warpInstructions + uncounted) >>> 32);
             case Csrs.TIME -> (int) (System.nanoTime() / 1000);
             case Csrs.TIMEH -> (int) ((System.nanoTime() / 1000) >>> 32);
-            default -> Long.MIN_VALUE;
+            default -> extensionCsr(w, lane, csr);
         };
+    }
+
+    /** A vector or matrix CSR, or {@link Long#MIN_VALUE} when csr is neither. */
+    private static long extensionCsr(Warp w, int lane, int csr) {
+        long v = VectorUnit.readCsr(w, lane, csr);
+        return v != Long.MIN_VALUE ? v : MatrixUnit.readCsr(w, lane, csr);
     }
 
     /** Writes a CSR for one lane; returns false when the CSR is read-only or unknown. */
     boolean writeCsr(Warp w, int lane, int csr, int value) {
+        if (VectorUnit.writeCsr(w, lane, csr, value) || MatrixUnit.writeCsr(w, lane, csr, value)) {
+            return true;
+        }
         switch (csr) {
             case Csrs.FFLAGS -> w.fflags[lane] = value & 0x1F;
             case Csrs.FRM -> w.frm[lane] = value & 0x7;

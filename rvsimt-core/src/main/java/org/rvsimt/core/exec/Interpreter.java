@@ -317,6 +317,14 @@ public final class Interpreter implements WarpEngine {
                             break loop;
                         }
                     }
+                    case Form.VECTOR -> {
+                        VectorUnit.execute(c, w, p, i, pc, m);
+                        pc += 4;
+                    }
+                    case Form.MATRIX -> {
+                        MatrixUnit.execute(c, w, p, i, pc, m);
+                        pc += 4;
+                    }
                     default -> throw fault(c, w, "illegal_instruction", pc, m, -1,
                             String.format("illegal instruction 0x%08x", p.words[i]));
                 }

@@ -111,10 +111,12 @@ final class Predecoder {
         }
         String sem = d.semantics();
         if (sem.startsWith("Vector.")) {
-            return new int[] {Form.VECTOR, 0};
+            int fn = VectorDecode.idOf(sem.substring(7));
+            return fn >= 0 ? new int[] {Form.VECTOR, fn} : new int[] {Form.ILLEGAL, 0};
         }
         if (sem.startsWith("Matrix.")) {
-            return new int[] {Form.MATRIX, 0};
+            int fn = MatrixDecode.idOf(sem.substring(7));
+            return fn >= 0 ? new int[] {Form.MATRIX, fn} : new int[] {Form.ILLEGAL, 0};
         }
         if (sem.startsWith("IntOps.")) {
             int fn = IntOps.idOf(sem.substring(7));
@@ -151,7 +153,7 @@ final class Predecoder {
             int id = Decoder.decode(w);
             p.defId[i] = id;
             if (id < 0) {
-                p.form[i] = Form.ILLEGAL;
+                extension(p, i, w);
                 continue;
             }
             InstructionDef d = InstructionSet.get(id);
@@ -187,6 +189,25 @@ final class Predecoder {
                  Form.FMV_X_W -> true;
             default -> false;
         };
+    }
+
+    /**
+     * A word the ISA table does not declare may still be an RVV or matrix instruction the engine
+     * implements (decoded from its fields, so programs built by LLVM run before the table knows
+     * them); anything else is illegal. The units read their operands from the word itself.
+     */
+    private static void extension(Program p, int i, int w) {
+        int vector = VectorDecode.decode(w);
+        int matrix = MatrixDecode.decode(w);
+        if (vector >= 0) {
+            p.form[i] = Form.VECTOR;
+            p.fn[i] = vector;
+        } else if (matrix >= 0) {
+            p.form[i] = Form.MATRIX;
+            p.fn[i] = matrix;
+        } else {
+            p.form[i] = Form.ILLEGAL;
+        }
     }
 
     private static boolean isFloatDest(int form) {

@@ -20,6 +20,8 @@ public final class Warp {
     final int[] scratch;          // per-lane temporaries (jump targets, shuffled values)
     long reserved;                // lanes holding a reservation
     final ReconvergenceStack stack = new ReconvergenceStack();
+    private VectorState vector;   // allocated by the first vector instruction or vector CSR access
+    private MatrixState matrix;   // allocated by the first matrix instruction or matrix CSR access
 
     int pc;
     long mask;                    // active lanes now
@@ -74,6 +76,12 @@ public final class Warp {
         java.util.Arrays.fill(fflags, 0);
         java.util.Arrays.fill(frm, 0);
         stack.clear();
+        if (vector != null) {
+            vector.reset();
+        }
+        if (matrix != null) {
+            matrix.reset();
+        }
         pc = startPc;
         mask = activeLanes & lanes;
         exited = lanes & ~mask;
@@ -81,6 +89,22 @@ public final class Warp {
         callDepth = 0;
         flightNext = 0;
         state = mask == 0 ? State.DONE : State.READY;
+    }
+
+    /** The lanes' RVV state, created on first use with the default VLEN. */
+    VectorState vector() {
+        if (vector == null) {
+            vector = new VectorState(width, VectorState.DEFAULT_VLEN);
+        }
+        return vector;
+    }
+
+    /** The lanes' matrix tiles and accumulators, created on first use. */
+    MatrixState matrix() {
+        if (matrix == null) {
+            matrix = new MatrixState(width);
+        }
+        return matrix;
     }
 
     public int id() {
