@@ -31,7 +31,9 @@ final class VectorUnit {
         int word = p.words[i];
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            new Lane(c, w, v, op, word, pc, lane, m).run();
+            if (!VectorFastPath.lane(c, w, v, op, word, lane)) {
+                new Lane(c, w, v, op, word, pc, lane, m).run();
+            }
         }
     }
 
