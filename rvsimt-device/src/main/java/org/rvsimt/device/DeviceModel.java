@@ -763,8 +763,9 @@ public final class DeviceModel implements AutoCloseable {
                         o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus);
             }
         } finally {
-            d.outcome.complete(done);
+            // Before the completion, so whoever awaits the outcome finds the observer up to date.
             observer.launchFinished(d.seq, d.spec, done, d.fault);
+            d.outcome.complete(done);
         }
     }
 
