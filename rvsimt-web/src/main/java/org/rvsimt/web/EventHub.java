@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a blank line ends it), and offered to each client's bounded queue without waiting.
  */
 final class EventHub {
-    static final int QUEUE_FRAMES = 2048;
+    /** Frames per browser: with batches of up to 200 rows, a few MB at most. */
+    static final int QUEUE_FRAMES = 256;
 
     private final Set<ClientQueue> clients = ConcurrentHashMap.newKeySet();
     private final int maxClients;

@@ -25,6 +25,7 @@ final class LiveChannel implements TraceChannel {
     private final Sampling sampling;
     private final Disassembly disassembly;
     private final DropCounts drops;
+    private final RateBudget budget;
 
     // Written by the one engine thread of this channel; flush() may also run at launch end.
     private long clock;
@@ -32,9 +33,6 @@ final class LiveChannel implements TraceChannel {
     private List<Object[]> rows = new ArrayList<>();
     private List<Object[]> events = new ArrayList<>();
     private long lastFlush = System.nanoTime();
-    private long windowStart = lastFlush;
-    private int rowsInWindow;
-    private int eventsInWindow;
     private volatile long droppedRows;       // volatile: read by /metrics; written only when dropping
     private volatile long droppedEvents;
 
@@ -45,8 +43,9 @@ final class LiveChannel implements TraceChannel {
     }
 
     LiveChannel(int device, long launch, int worker, EventHub hub, Sampling sampling, Disassembly disassembly,
-                DropCounts drops) {
+                DropCounts drops, RateBudget budget) {
         this.drops = drops;
+        this.budget = budget;
         this.device = device;
         this.launch = launch;
         this.worker = worker;
@@ -63,7 +62,7 @@ final class LiveChannel implements TraceChannel {
             return false;
         }
         untilSample = sampling.every();
-        if (!withinBudget(true)) {
+        if (!budget.take(true)) {
             droppedRows++;
             drops.rows.increment();
             return false;
@@ -79,7 +78,6 @@ final class LiveChannel implements TraceChannel {
     @Override
     public void instruction(int pc, int word, long block, int warp, long mask, int[] laneValues, int valueCount) {
         rows.add(new Object[] {clock, block, warp, pc, Long.toHexString(mask), text(word, pc)});
-        rowsInWindow++;
         maybeFlush(rows.size());
     }
 
@@ -139,27 +137,16 @@ final class LiveChannel implements TraceChannel {
     }
 
     private void event(long block, int warp, String state, int pc) {
-        if (!withinBudget(false)) {
+        if (!budget.take(false)) {
             droppedEvents++;
             drops.events.increment();
             return;
         }
         events.add(new Object[] {clock, block, warp, state, pc});
-        eventsInWindow++;
         maybeFlush(events.size());
     }
 
     // ------------------------------------------------------------------ batching
-
-    private boolean withinBudget(boolean row) {
-        long now = System.nanoTime();
-        if (now - windowStart >= 1_000_000_000L) {
-            windowStart = now;
-            rowsInWindow = 0;
-            eventsInWindow = 0;
-        }
-        return row ? rowsInWindow < ROWS_PER_SECOND : eventsInWindow < EVENTS_PER_SECOND;
-    }
 
     private void maybeFlush(int pending) {
         if (pending >= BATCH || System.nanoTime() - lastFlush >= FLUSH_NANOS) {

@@ -18,6 +18,7 @@ public final class LiveTracer implements Tracer {
     private final DropCounts drops;
     private final Disassembler disassembler = Disassembler.listing();
     private volatile LiveChannel[] channels = new LiveChannel[0];
+    private RateBudget[] budgets = new RateBudget[0];
     private long droppedRowsBefore;
     private long droppedEventsBefore;
 
@@ -40,8 +41,15 @@ public final class LiveTracer implements Tracer {
         Map<Integer, String> texts = new ConcurrentHashMap<>();
         LiveChannel.Disassembly d = (word, pc) -> texts.computeIfAbsent(pc, p -> disassembler.format(word, p));
         LiveChannel[] cs = new LiveChannel[Math.max(1, workers)];
+        if (budgets.length < cs.length) {
+            RateBudget[] more = java.util.Arrays.copyOf(budgets, cs.length);
+            for (int w = budgets.length; w < more.length; w++) {
+                more[w] = new RateBudget(LiveChannel.ROWS_PER_SECOND, LiveChannel.EVENTS_PER_SECOND);
+            }
+            budgets = more;
+        }
         for (int w = 0; w < cs.length; w++) {
-            cs[w] = new LiveChannel(device, launchId, w, hub, sampling, d, drops);
+            cs[w] = new LiveChannel(device, launchId, w, hub, sampling, d, drops, budgets[w]);
         }
         channels = cs;
     }

@@ -17,7 +17,7 @@ import org.rvsimt.device.DeviceModel;
  * }</pre>
  */
 public final class WebUi implements AutoCloseable {
-    /** Browsers streaming at once; more get 503 (each stream holds a queue of up to 2048 frames). */
+    /** Browsers streaming at once; more get 503 (each stream holds a queue of up to 256 frames). */
     public static final int MAX_STREAMS = 32;
     /** Default sampling of the live trace: every 10th warp-instruction of each host thread. */
     public static final int DEFAULT_SAMPLING = 10;
@@ -58,6 +58,10 @@ public final class WebUi implements AutoCloseable {
 
     private void launchFinished(LaunchRecord r) {
         metrics.launchFinished(r);
+    }
+
+    EventHub hub() {
+        return hub;
     }
 
     public WebMetrics metrics() {
