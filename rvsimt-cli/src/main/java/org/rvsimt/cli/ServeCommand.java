@@ -2,6 +2,7 @@ package org.rvsimt.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,6 +11,8 @@ import org.rvsimt.core.api.DeviceException;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.device.server.DeviceServer;
 import org.rvsimt.device.server.ServerOptions;
+import org.rvsimt.web.HttpAddress;
+import org.rvsimt.web.WebUi;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -28,15 +31,17 @@ final class ServeCommand implements Callable<Integer> {
             + "unless --allow-remote (PORT alone means 127.0.0.1:PORT; port 0 picks a free port)")
     String listen;
 
-    @Option(names = "--allow-remote", description = "allow --listen on a non-loopback address (needs --token)")
+    @Option(names = "--allow-remote", description = "allow --listen (needs --token) and --http on a non-loopback "
+            + "address")
     boolean allowRemote;
 
     @Option(names = "--token", paramLabel = "SECRET", description = "secret every TCP client must send in HELLO")
     String token;
 
-    @Option(names = "--http", paramLabel = "HOST:PORT|off", description = "web UI and /metrics (default "
-            + "127.0.0.1:8080; not available yet, so anything but 'off' only prints a note)")
-    String http = "127.0.0.1:8080";
+    @Option(names = "--http", paramLabel = "HOST:PORT|off", description = "live web UI and Prometheus /metrics "
+            + "(default 127.0.0.1:8080; loopback only unless --allow-remote; port 0 picks a free port; 'off' disables "
+            + "it; docs/web-ui.md)")
+    String http = HttpAddress.DEFAULT;
 
     @Option(names = "--shared-device", description = "all clients share one device (default: each client gets "
             + "its own device, created at HELLO and dropped when it disconnects)")
@@ -127,19 +132,47 @@ final class ServeCommand implements Callable<Integer> {
         } catch (DeviceException | IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
-        if (!http.equalsIgnoreCase("off")) {
-            err.println("rvsimt serve: the web UI is not available yet; --http " + http + " is ignored");
-            err.flush();
-        }
+        WebUi web = startWeb(options);
         DeviceServer server;
         try {
-            server = DeviceServer.start(options);
+            // Every device the server creates reports its launches to the web UI. Once the engine's
+            // trace hooks are merged, the device also streams its trace: d.setTracer(web.attach(d)).
+            server = web == null ? DeviceServer.start(options) : DeviceServer.start(options, d -> web.attach(d));
         } catch (IOException e) {
+            if (web != null) {
+                web.close();
+            }
             throw new UserError("serve: " + UserError.describe(e));
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "rvsimt-serve-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            if (web != null) {
+                web.close();
+            }
+        }, "rvsimt-serve-shutdown"));
         server.awaitClosed();
         return Main.OK;
+    }
+
+    /** The web UI on --http, or null for 'off'; a bad or busy address is a user error (exit 2). */
+    private WebUi startWeb(ServerOptions options) {
+        if (http.trim().equalsIgnoreCase("off")) {
+            return null;
+        }
+        InetSocketAddress address;
+        try {
+            address = HttpAddress.parse(http, allowRemote);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--http: " + e.getMessage());
+        }
+        try {
+            WebUi web = WebUi.start(address);
+            InetSocketAddress a = web.address();
+            options.log().accept("web UI and /metrics on http://" + a.getHostString() + ":" + a.getPort() + "/");
+            return web;
+        } catch (IOException e) {
+            throw new UserError("--http " + http + ": cannot serve there: " + UserError.describe(e));
+        }
     }
 
     private static long size(String flag, String value) {

@@ -73,6 +73,26 @@ public final class DeviceModel implements AutoCloseable {
         }
     }
 
+    /**
+     * Hears about every dispatch that runs (refused ones are not reported): on the dispatch's own
+     * thread, right before the kernel starts and right after it ended. Must return quickly and never
+     * throw; the web UI and its metrics are the observer of {@code rvsimt serve}.
+     */
+    public interface LaunchObserver {
+        LaunchObserver NONE = new LaunchObserver() {
+            @Override
+            public void launchStarted(int seq, LaunchSpec spec) { }
+
+            @Override
+            public void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault) { }
+        };
+
+        void launchStarted(int seq, LaunchSpec spec);
+
+        /** {@code fault} is the engine's full report (null when the kernel did not fault). */
+        void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault);
+    }
+
     /** Where LOAD_KERNEL put an image: its entry and the range its segments cover. */
     public record LoadedKernel(long entry, long start, long end) { }
 
@@ -82,6 +102,7 @@ public final class DeviceModel implements AutoCloseable {
         final int origin;
         final LaunchSpec spec;
         final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        volatile KernelFault fault;        // the engine's report, for the launch observer
         volatile String cancelReason;      // non-null: stop at the next scheduling point
         volatile boolean abandoned;        // a reset took the device away: the end changes no register
 
@@ -143,6 +164,7 @@ public final class DeviceModel implements AutoCloseable {
     private final ProgramCache programs;
     private final Executor executor;
     private volatile InterruptSink sink;
+    private volatile LaunchObserver observer = LaunchObserver.NONE;
 
     // ----- register state, guarded by this
     private final int[] file = new int[FILE_WORDS];   // plain RW registers by offset / 4
@@ -182,6 +204,10 @@ public final class DeviceModel implements AutoCloseable {
 
     public void setInterruptSink(InterruptSink sink) {
         this.sink = sink;
+    }
+
+    public void setLaunchObserver(LaunchObserver observer) {
+        this.observer = observer == null ? LaunchObserver.NONE : observer;
     }
 
     public DeviceConfig config() {
@@ -714,6 +740,7 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     private void run(Dispatch d) {
+        observer.launchStarted(d.seq, d.spec);
         Outcome o;
         long t0 = System.nanoTime();
         try {
@@ -723,6 +750,7 @@ public final class DeviceModel implements AutoCloseable {
                     String.format("kernel@0x%08x", d.spec.entry()));
             long wall = System.nanoTime() - t0;
             KernelFault f = r.fault();
+            d.fault = f;
             if (f != null) {
                 o = new Outcome(d.seq, -1, f.kind(), f.summary(), f.pc(), f.address(), r.warpInstructions(),
                         r.laneInstructions(), wall, r.console(), 0, 0);
@@ -763,6 +791,8 @@ public final class DeviceModel implements AutoCloseable {
                         o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus);
             }
         } finally {
+            // Before the completion, so whoever awaits the outcome finds the observer up to date.
+            observer.launchFinished(d.seq, d.spec, done, d.fault);
             d.outcome.complete(done);
         }
     }

@@ -26,6 +26,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.ProgramCache;
 import org.rvsimt.device.protocol.PayloadWriter;
@@ -49,14 +50,16 @@ public final class DeviceServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final List<ServerSocketChannel> listeners = new ArrayList<>();
+    private final Consumer<DeviceModel> onNewDevice;
     private final DeviceModel shared;
     private final DeviceAccess sharedAccess;
     private Path socketPath;
     private Object socketKey;
     private InetSocketAddress tcpAddress;
 
-    private DeviceServer(ServerOptions options) {
+    private DeviceServer(ServerOptions options, Consumer<DeviceModel> onNewDevice) {
         this.options = options;
+        this.onNewDevice = onNewDevice;
         AtomicInteger n = new AtomicInteger();
         ThreadFactory daemons = r -> {
             Thread t = new Thread(r, "rvsimt-dispatch-" + n.incrementAndGet());
@@ -86,7 +89,15 @@ public final class DeviceServer implements AutoCloseable {
 
     /** Binds the listeners and starts accepting. */
     public static DeviceServer start(ServerOptions options) throws IOException {
-        DeviceServer s = new DeviceServer(options);
+        return start(options, device -> { });
+    }
+
+    /**
+     * The same, handing every device the server creates (the shared one, or each client's) to
+     * {@code onNewDevice} before any client uses it: how the web UI observes launches.
+     */
+    public static DeviceServer start(ServerOptions options, Consumer<DeviceModel> onNewDevice) throws IOException {
+        DeviceServer s = new DeviceServer(options, onNewDevice);
         try {
             if (options.socket() != null) {
                 s.bindUnix(options.socket());
@@ -236,6 +247,7 @@ public final class DeviceServer implements AutoCloseable {
 
     DeviceModel newDevice() {
         DeviceModel d = new DeviceModel(options.device(), options.watchdog(), programs, dispatchers);
+        onNewDevice.accept(d);
         liveDevices.incrementAndGet();
         return d;
     }

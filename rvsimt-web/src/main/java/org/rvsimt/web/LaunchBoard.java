@@ -1,0 +1,121 @@
+package org.rvsimt.web;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.exec.LaunchSpec;
+import org.rvsimt.core.exec.Program;
+import org.rvsimt.device.DeviceModel;
+
+/**
+ * Launch status and history of every device: fed by the devices' launch observers, read by
+ * {@code /api/state}, published live as {@code launch} events, counted by the metrics.
+ */
+final class LaunchBoard {
+    static final int HISTORY = 100;
+    /** Longest kernel listing sent to the page (instructions); the heat view of longer kernels is cut. */
+    static final int LISTING_LIMIT = 4096;
+
+    private final EventHub hub;
+    private final Consumer<LaunchRecord> onFinished;
+    private final Map<String, LaunchRecord> running = new LinkedHashMap<>();
+    private final ArrayDeque<LaunchRecord> history = new ArrayDeque<>();
+    private Map<String, Object> latestListing;
+
+    LaunchBoard(EventHub hub, Consumer<LaunchRecord> onFinished) {
+        this.hub = hub;
+        this.onFinished = onFinished;
+    }
+
+    DeviceModel.LaunchObserver observer(int device) {
+        return new DeviceModel.LaunchObserver() {
+            @Override
+            public void launchStarted(int seq, LaunchSpec spec) {
+                started(device, seq, spec);
+            }
+
+            @Override
+            public void launchFinished(int seq, LaunchSpec spec, DeviceModel.Outcome o, KernelFault fault) {
+                finished(device, seq, o, fault);
+            }
+        };
+    }
+
+    private void started(int device, int seq, LaunchSpec spec) {
+        String kernel = String.format("kernel@0x%08x", spec.entry());
+        LaunchRecord r = LaunchRecord.running(device, seq, kernel, spec.grid(), spec.block(), spec.warpSize());
+        Map<String, Object> listing = listing(device, seq, spec.program());
+        synchronized (this) {
+            running.put(r.id(), r);
+            latestListing = listing;
+        }
+        hub.publish("launch", Map.of("launch", r, "listing", listing));
+    }
+
+    private void finished(int device, int seq, DeviceModel.Outcome o, KernelFault fault) {
+        LaunchRecord r;
+        synchronized (this) {
+            LaunchRecord start = running.remove(device + "." + seq);
+            if (start == null) {
+                return;     // started before the board was attached
+            }
+            r = start.finished(status(o), o.ok() ? null : o.faultKind(), o.message(), faultFields(o, fault),
+                    o.wallNanos(), o.warpInstructions(), o.laneInstructions(), o.console());
+            history.addFirst(r);
+            while (history.size() > HISTORY) {
+                history.removeLast();
+            }
+        }
+        onFinished.accept(r);
+        hub.publish("launch", Map.of("launch", r));
+    }
+
+    /** CONTRACTS.md 4: ok, fault (any fault kind, exit codes included) or error (the engine itself failed). */
+    static String status(DeviceModel.Outcome o) {
+        if (o.ok()) {
+            return "ok";
+        }
+        return o.faultKind().equals("internal") ? "error" : "fault";
+    }
+
+    private static Map<String, Object> faultFields(DeviceModel.Outcome o, KernelFault fault) {
+        if (fault != null) {
+            return Json.fields(fault);
+        }
+        if (o.ok()) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", o.faultKind());
+        m.put("message", o.message());
+        return m;
+    }
+
+    private static Map<String, Object> listing(int device, int seq, Program p) {
+        List<Object[]> lines = new ArrayList<>();
+        for (int pc = p.base(); pc < p.end() && lines.size() < LISTING_LIMIT; pc += 4) {
+            lines.add(new Object[] {pc, p.disassemble(pc)});
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("device", device);
+        m.put("seq", seq);
+        m.put("lines", lines);
+        return m;
+    }
+
+    synchronized int runningCount() {
+        return running.size();
+    }
+
+    synchronized Map<String, Object> snapshot() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("running", new ArrayList<>(running.values()));
+        m.put("history", new ArrayList<>(history));
+        m.put("listing", latestListing);
+        return m;
+    }
+}
