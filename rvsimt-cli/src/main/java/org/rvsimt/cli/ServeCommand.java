@@ -135,9 +135,9 @@ final class ServeCommand implements Callable<Integer> {
         WebUi web = startWeb(options);
         DeviceServer server;
         try {
-            // Every device the server creates reports its launches to the web UI. Once the engine's
-            // trace hooks are merged, the device also streams its trace: d.setTracer(web.attach(d)).
-            server = web == null ? DeviceServer.start(options) : DeviceServer.start(options, d -> web.attach(d));
+            // Every device the server creates reports its launches to the web UI and streams its trace.
+            server = web == null ? DeviceServer.start(options)
+                    : DeviceServer.start(options, d -> d.setTracer(web.attach(d)));
         } catch (IOException e) {
             if (web != null) {
                 web.close();
