@@ -29,14 +29,14 @@ final class FlightTail {
         int entries = Math.min(w.flightNext, Warp.FLIGHT);
         for (int e = 0; e < entries && pcs.size() < DEPTH; e++) {
             int k = (w.flightNext - 1 - e) & (Warp.FLIGHT - 1);
-            int start = w.flightPc[k];
-            int count = w.flightCount[k];
+            int start = (int) (w.flight[2 * k] >>> 32);
+            int count = (int) w.flight[2 * k];
             if (e == 0 && faultPc >= start && faultPc < start + 4 * count) {
                 count = (faultPc - start) / 4 + 1;     // a compiled block that faulted part-way
             }
             for (int n = count - 1; n >= 0 && pcs.size() < DEPTH; n--) {
                 pcs.addLast(new int[] {start + 4 * n});
-                masks.addLast(w.flightMask[k]);
+                masks.addLast(w.flight[2 * k + 1]);
             }
         }
         List<KernelFault.Step> out = new ArrayList<>();

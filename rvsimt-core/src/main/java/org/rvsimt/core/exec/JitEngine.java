@@ -87,7 +87,7 @@ public final class JitEngine implements WarpEngine {
                     if (firstRun) {
                         // The interpreter runs each block once per host thread, so the launch
                         // statistics learn which memory space its loads and stores address.
-                        profile.seen[(pc - p.base) >>> 2] = true;
+                        profile.firstRun((pc - p.base) >>> 2, b.length());
                         interpreter.run(c, w, Math.min(b.length(), quantum - executed));
                     } else {
                         interpreter.run(c, w, 1);
@@ -104,7 +104,7 @@ public final class JitEngine implements WarpEngine {
                 blockStart = pc;
                 int index = (pc - p.base) >>> 2;
                 w.fly(pc, b.length(), m);
-                profile.compiledBlock(index, b.length(), m);
+                profile.compiledBlock(index, m);
                 long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
                 if (tr != null) {
                     traceBlock(c, w, p, tr, index, b.length(), m);

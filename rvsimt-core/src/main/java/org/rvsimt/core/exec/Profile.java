@@ -45,9 +45,15 @@ final class Profile {
         }
     }
 
-    void compiledBlock(int index, int length, long mask) {
+    /** A compiled block's run; its length was noted by {@link #firstRun}. */
+    void compiledBlock(int index, long mask) {
         blockRuns[index]++;
         blockLanes[index] += Long.bitCount(mask);
+    }
+
+    /** The compiled block at {@code index} runs for the first time on this host thread (interpreted). */
+    void firstRun(int index, int length) {
+        seen[index] = true;
         blockLength[index] = length;
     }
 

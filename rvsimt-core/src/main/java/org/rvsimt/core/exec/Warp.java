@@ -43,9 +43,7 @@ public final class Warp {
      * per instruction, the JIT one per compiled block, which keeps the cost to a few stores.
      */
     static final int FLIGHT = 64;
-    final int[] flightPc = new int[FLIGHT];
-    final int[] flightCount = new int[FLIGHT];
-    final long[] flightMask = new long[FLIGHT];
+    final long[] flight = new long[2 * FLIGHT];   // per entry: start pc << 32 | count, then the mask
     int flightNext;
 
     Warp(int id, int width, long lanes) {
@@ -63,10 +61,9 @@ public final class Warp {
 
     /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
     void fly(int startPc, int count, long activeMask) {
-        int k = flightNext++ & (FLIGHT - 1);
-        flightPc[k] = startPc;
-        flightCount[k] = count;
-        flightMask[k] = activeMask;
+        int k = (flightNext++ & (FLIGHT - 1)) << 1;
+        flight[k] = (long) startPc << 32 | count;
+        flight[k + 1] = activeMask;
     }
 
     /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */
