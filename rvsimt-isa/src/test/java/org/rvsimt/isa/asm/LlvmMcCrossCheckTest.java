@@ -6,12 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,9 +31,6 @@ import org.rvsimt.isa.asm.AsmTestSupport.Style;
  */
 class LlvmMcCrossCheckTest {
 
-    private static final Pattern ENCODING = Pattern.compile("encoding: \\[(0x[0-9a-f]{2}(?:,0x[0-9a-f]{2})*)\\]");
-    private static final Pattern LABEL = Pattern.compile("^(L\\d+):");
-    private static final Pattern ERROR = Pattern.compile(":(\\d+):(\\d+): error: (.*)");
     private static final int VARIANTS = 7;
 
     @TempDir
@@ -138,45 +132,9 @@ class LlvmMcCrossCheckTest {
     /** Runs llvm-mc over the texts (one per labelled line) and returns the words of each. */
     private Map<Integer, List<Integer>> runLlvm(Path mc, List<String> texts) throws IOException, InterruptedException {
         llvmErrors.clear();
-        StringBuilder src = new StringBuilder();
-        Map<Integer, Integer> lineToCase = new LinkedHashMap<>();
-        int line = 0;
-        for (int i = 0; i < texts.size(); i++) {
-            src.append('L').append(i).append(":\n");
-            line++;
-            src.append(texts.get(i)).append('\n');
-            line++;
-            lineToCase.put(line, i);
-        }
-        Path file = dir.resolve("cases.s");
-        Files.writeString(file, src);
-        Run r = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=+m,+a,+f", "-show-encoding",
-                file.toString()));
-        for (String l : r.err().split("\n")) {
-            Matcher m = ERROR.matcher(l);
-            if (m.find()) {
-                Integer c = lineToCase.get(Integer.parseInt(m.group(1)));
-                llvmErrors.add((c != null ? texts.get(c) : "line " + m.group(1)) + ": llvm-mc: " + m.group(3));
-            }
-        }
-        Map<Integer, List<Integer>> words = new LinkedHashMap<>();
-        Integer current = null;
-        for (String l : r.out().split("\n")) {
-            Matcher lm = LABEL.matcher(l.trim());
-            if (lm.find()) {
-                current = Integer.parseInt(lm.group(1).substring(1));
-                continue;
-            }
-            Matcher em = ENCODING.matcher(l);
-            if (em.find() && current != null) {
-                String[] bytes = em.group(1).split(",");
-                int w = 0;
-                for (int b = 0; b < bytes.length; b++) {
-                    w |= Integer.parseInt(bytes[b].substring(2), 16) << (8 * b);
-                }
-                words.computeIfAbsent(current, k -> new ArrayList<>()).add(w);
-            }
-        }
+        LlvmMcBatch.Result r = LlvmMcBatch.run(mc, dir.resolve("cases.s"), "+m,+a,+f", texts);
+        llvmErrors.addAll(r.errors());
+        Map<Integer, List<Integer>> words = r.words();
         // A case whose line llvm-mc rejected has no words; every other case must have some.
         for (int i = 0; i < texts.size(); i++) {
             String prefix = texts.get(i) + ":";

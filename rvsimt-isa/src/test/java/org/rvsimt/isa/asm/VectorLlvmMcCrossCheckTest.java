@@ -34,9 +34,6 @@ import org.rvsimt.isa.disasm.Disassembler;
  */
 class VectorLlvmMcCrossCheckTest {
 
-    private static final Pattern ENCODING = Pattern.compile("encoding: \\[(0x[0-9a-f]{2}(?:,0x[0-9a-f]{2})*)\\]");
-    private static final Pattern LABEL = Pattern.compile("^(L\\d+):");
-    private static final Pattern ERROR = Pattern.compile(":(\\d+):(\\d+): error: (.*)");
     private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*[0-9a-f]+:\\s+([0-9a-f]{8})\\s+(.*)$");
     private static final Pattern HEX = Pattern.compile("(-?)0x([0-9a-f]+)");
 
@@ -212,43 +209,8 @@ class VectorLlvmMcCrossCheckTest {
 
     /** Runs llvm-mc once over labelled lines; fills {@code words} by case and returns llvm-mc's errors. */
     private List<String> runLlvm(Path mc, List<String> texts, Map<Integer, Integer> words) throws Exception {
-        StringBuilder src = new StringBuilder();
-        Map<Integer, Integer> lineToCase = new LinkedHashMap<>();
-        int line = 0;
-        for (int i = 0; i < texts.size(); i++) {
-            src.append('L').append(i).append(":\n").append(texts.get(i)).append('\n');
-            line += 2;
-            lineToCase.put(line, i);
-        }
-        Path file = dir.resolve("vector.s");
-        Files.writeString(file, src);
-        Run r = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=+m,+a,+f,+v", "-show-encoding",
-                file.toString()));
-        List<String> errors = new ArrayList<>();
-        for (String l : r.err().split("\n")) {
-            Matcher m = ERROR.matcher(l);
-            if (m.find()) {
-                Integer c = lineToCase.get(Integer.parseInt(m.group(1)));
-                errors.add((c != null ? texts.get(c) : "line " + m.group(1)) + ": llvm-mc: " + m.group(3));
-            }
-        }
-        Integer current = null;
-        for (String l : r.out().split("\n")) {
-            Matcher lm = LABEL.matcher(l.trim());
-            if (lm.find()) {
-                current = Integer.parseInt(lm.group(1).substring(1));
-                continue;
-            }
-            Matcher em = ENCODING.matcher(l);
-            if (em.find() && current != null) {
-                String[] bytes = em.group(1).split(",");
-                int w = 0;
-                for (int b = 0; b < bytes.length; b++) {
-                    w |= Integer.parseInt(bytes[b].substring(2), 16) << (8 * b);
-                }
-                words.put(current, w);
-            }
-        }
-        return errors;
+        LlvmMcBatch.Result r = LlvmMcBatch.run(mc, dir.resolve("vector.s"), "+m,+a,+f,+v", texts);
+        r.words().forEach((c, ws) -> words.put(c, ws.get(ws.size() - 1)));
+        return r.errors();
     }
 }
