@@ -155,6 +155,17 @@ class VectorSelfCheckingTest {
         return "(no case " + n + ")";
     }
 
+    /** Every .S under resources/conformance/rvv is in {@link #FILES}, so none is silently skipped. */
+    @Test
+    void everySourceIsListed() throws Exception {
+        Path dir = Path.of("src/test/resources/conformance/rvv");
+        Assumptions.assumeTrue(Files.isDirectory(dir), "run from the module folder");
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".S")).toList())
+                    .containsExactlyInAnyOrderElementsOf(FILES);
+        }
+    }
+
     // ------------------------------------------------------------------ faults (rvsimt only)
 
     private static LaunchResult run(String body, DeviceConfig config) throws Exception {
