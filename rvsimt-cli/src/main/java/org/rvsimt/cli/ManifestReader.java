@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.rvsimt.core.api.DeviceConfig;
 
 /**
  * Reads and validates a launch manifest. Every problem becomes one {@link UserError} naming the file
@@ -147,7 +148,12 @@ final class ManifestReader {
             }
             fast = s.equals("fast");
         }
-        Integer vlen = n.has("vlen") ? (int) integer(n.get("vlen"), "device.vlen", 32, 65536) : null;
+        Integer vlen = n.has("vlen") ? (int) integer(n.get("vlen"), "device.vlen", DeviceConfig.MIN_VLEN,
+                DeviceConfig.MAX_VLEN) : null;
+        if (vlen != null && !DeviceConfig.validVlen(vlen)) {
+            throw error("device.vlen", "must be a power of two between " + DeviceConfig.MIN_VLEN + " and "
+                    + DeviceConfig.MAX_VLEN + ", got " + vlen);
+        }
         return new Manifest.Device(vram, warp, units, wpu, stack, fast, vlen);
     }
 

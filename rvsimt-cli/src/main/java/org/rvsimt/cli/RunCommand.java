@@ -56,6 +56,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--warp-size", paramLabel = "N", description = "lanes per warp, 1..64 (default 32)")
     Integer warpSize;
 
+    @Option(names = "--vlen", paramLabel = "BITS", description = "RVV VLEN of every lane: a power of two, 64..1024 (default 128)")
+    Integer vlen;
+
     @Option(names = "--watchdog", paramLabel = "N", description = "instruction budget per warp (default 100000000)")
     Long watchdog;
 
@@ -302,6 +305,16 @@ final class RunCommand implements Callable<Integer> {
             }
             if (d.computeUnits() != null) {
                 c = c.withComputeUnits(d.computeUnits());
+            }
+            if (d.vlen() != null) {
+                c = c.withVlen(d.vlen());
+            }
+            if (vlen != null) {
+                if (!DeviceConfig.validVlen(vlen)) {
+                    throw new UserError("--vlen: must be a power of two between " + DeviceConfig.MIN_VLEN + " and "
+                            + DeviceConfig.MAX_VLEN + ", got " + vlen);
+                }
+                c = c.withVlen(vlen);
             }
             if (d.stack() != null) {
                 c = c.withStackBytes(d.stack());

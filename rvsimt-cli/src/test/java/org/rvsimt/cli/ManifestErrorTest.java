@@ -107,6 +107,8 @@ class ManifestErrorTest {
         c.add(new Case("device.stack 17", HEAD + "device: {stack: 17}\n", "launch.yaml: device", "stack"));
         c.add(new Case("device.stack 0", HEAD + "device: {stack: 0}\n", "launch.yaml: device.stack"));
         c.add(new Case("device.vlen 7", HEAD + "device: {vlen: 7}\n", "launch.yaml: device.vlen"));
+        c.add(new Case("device.vlen 96", HEAD + "device: {vlen: 96}\n", "launch.yaml: device.vlen", "power of two"));
+        c.add(new Case("device.vlen 2048", HEAD + "device: {vlen: 2048}\n", "launch.yaml: device.vlen"));
         c.add(new Case("device unknown field", HEAD + "device: {colour: red}\n", "launch.yaml: device.colour"));
         // args
         c.add(new Case("args not a list", HEAD + "args: 5\n", "launch.yaml: args"));
@@ -358,6 +360,8 @@ class ManifestErrorTest {
         Cli.run("run", m.toString(), "--sfu", "medium").badInput("--sfu", "medium");
         Cli.run("run", m.toString(), "--engine", "warp").badInput("engine", "warp");
         Cli.run("run", m.toString(), "--warp-size", "65").badInput("warp_size");
+        Cli.run("run", m.toString(), "--vlen", "96").badInput("--vlen", "power of two");
+        Cli.run("run", m.toString(), "--vlen", "2048").badInput("--vlen", "1024");
         Cli.run("run", m.toString(), "--threads", "0").badInput("threads");
         Cli.run("run", m.toString(), "--watchdog", "0").badInput("--watchdog");
         Cli.Result j = Cli.run("run", m.toString(), "--json", "--grid", "0");

@@ -644,7 +644,8 @@ public final class DeviceModel implements AutoCloseable {
         }
         boolean seed = (value & DISPATCH_SEED_ABI) != 0;
         LaunchSpec spec = new LaunchSpec(program, (int) addr, grid, block, config.warpSize(), shared, (int) args,
-                config.stackBytes(), config.computeUnits(), seed, config.fastSfu(), watchdog, false, seed);
+                config.stackBytes(), config.computeUnits(), seed, config.fastSfu(), watchdog, false, seed,
+                config.vlen());
         Dispatch d = new Dispatch(seq, origin, spec);
         current = d;
         try {

@@ -198,7 +198,8 @@ public final class Device implements AutoCloseable {
             argBlock.write(words);
             LaunchSpec spec = new LaunchSpec(program, entry, grid.toArray(), block.toArray(), config.warpSize(),
                     sharedBytes, argBlock.address(), config.stackBytes(), config.computeUnits(), options.seedAbi(),
-                    config.fastSfu(), options.watchdog(), options.exitedArrive(), options.allowMisaligned());
+                    config.fastSfu(), options.watchdog(), options.exitedArrive(), options.allowMisaligned(),
+                    config.vlen());
             int threads = options.threads() > 0 ? options.threads() : config.threads();
             Supplier<WarpEngine> engine = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             long t0 = System.nanoTime();

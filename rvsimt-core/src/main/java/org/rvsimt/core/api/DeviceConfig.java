@@ -13,11 +13,17 @@ import org.rvsimt.core.memory.MemoryMap;
  * @param fastSfu       SFU instructions use the fast approximations instead of the exact ones
  * @param threads       host threads that run blocks
  * @param engine        "interp" or "jit"
+ * @param vlen          RVV VLEN in bits of every lane's vector registers: a power of two, 64..1024
+ *                      (64 is the smallest that keeps Zve32f's LMUL = 1/8 at SEW 8 legal; 1024 bounds
+ *                      the per-warp register file at 128 KiB for 32 lanes)
  */
 public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
-                           boolean fastSfu, int threads, String engine) {
+                           boolean fastSfu, int threads, String engine, int vlen) {
 
     public static final long DEFAULT_VRAM = 64L << 20;
+    public static final int DEFAULT_VLEN = 128;
+    public static final int MIN_VLEN = 64;
+    public static final int MAX_VLEN = 1024;
 
     public DeviceConfig {
         if (vramBytes < 1 << 20 || vramBytes > MemoryMap.MAX_VRAM || (vramBytes & 0xFFF) != 0) {
@@ -42,6 +48,21 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
         if (!engine.equals("interp") && !engine.equals("jit")) {
             throw new DeviceException("engine must be interp or jit, got '" + engine + "'");
         }
+        if (!validVlen(vlen)) {
+            throw new DeviceException("vlen must be a power of two between " + MIN_VLEN + " and " + MAX_VLEN
+                    + ", got " + vlen);
+        }
+    }
+
+    /** The configuration before VLEN was configurable: VLEN = {@value #DEFAULT_VLEN}. */
+    public DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
+                        boolean fastSfu, int threads, String engine) {
+        this(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, DEFAULT_VLEN);
+    }
+
+    /** Whether {@code bits} is a VLEN this device model supports. */
+    public static boolean validVlen(int bits) {
+        return bits >= MIN_VLEN && bits <= MAX_VLEN && Integer.bitCount(bits) == 1;
     }
 
     public static DeviceConfig defaults() {
@@ -49,30 +70,34 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
     }
 
     public DeviceConfig withVram(long bytes) {
-        return new DeviceConfig(bytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine);
+        return new DeviceConfig(bytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
     }
 
     public DeviceConfig withWarpSize(int lanes) {
-        return new DeviceConfig(vramBytes, lanes, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine);
+        return new DeviceConfig(vramBytes, lanes, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
     }
 
     public DeviceConfig withComputeUnits(int units) {
-        return new DeviceConfig(vramBytes, warpSize, units, warpsPerUnit, stackBytes, fastSfu, threads, engine);
+        return new DeviceConfig(vramBytes, warpSize, units, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
     }
 
     public DeviceConfig withThreads(int n) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, n, engine);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, n, engine, vlen);
     }
 
     public DeviceConfig withEngine(String name) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, name);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, name, vlen);
     }
 
     public DeviceConfig withFastSfu(boolean fast) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fast, threads, engine);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fast, threads, engine, vlen);
     }
 
     public DeviceConfig withStackBytes(int bytes) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, bytes, fastSfu, threads, engine);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, bytes, fastSfu, threads, engine, vlen);
+    }
+
+    public DeviceConfig withVlen(int bits) {
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, bits);
     }
 }

@@ -54,7 +54,7 @@ public final class BlockContext {
         warps = new Warp[warpCount];
         for (int w = 0; w < warpCount; w++) {
             int n = Math.min(spec.warpSize(), threads - w * spec.warpSize());
-            warps[w] = new Warp(w, spec.warpSize(), n == 64 ? -1L : (1L << n) - 1);
+            warps[w] = new Warp(w, spec.warpSize(), n == 64 ? -1L : (1L << n) - 1, spec.vlen());
         }
         shared = new byte[spec.sharedBytes()];
         stacks = new byte[threads][];

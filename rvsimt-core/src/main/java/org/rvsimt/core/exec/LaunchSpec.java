@@ -15,10 +15,19 @@ package org.rvsimt.core.exec;
  * @param watchdog       warp-instruction budget of each warp; exceeding it is the watchdog fault
  * @param exitedArrive   warps that have exited count as arrived at block barriers
  * @param allowMisaligned misaligned loads/stores are performed instead of faulting
+ * @param vlen           RVV VLEN in bits of every lane (the device's; validated by DeviceConfig)
  */
 public record LaunchSpec(Program program, int entry, int[] grid, int[] block, int warpSize, int sharedBytes,
                          int argsAddress, int stackBytes, int computeUnits, boolean seedAbi, boolean fastSfu,
-                         long watchdog, boolean exitedArrive, boolean allowMisaligned) {
+                         long watchdog, boolean exitedArrive, boolean allowMisaligned, int vlen) {
+
+    /** A launch at the default VLEN, for callers that predate configurable VLEN. */
+    public LaunchSpec(Program program, int entry, int[] grid, int[] block, int warpSize, int sharedBytes,
+                      int argsAddress, int stackBytes, int computeUnits, boolean seedAbi, boolean fastSfu,
+                      long watchdog, boolean exitedArrive, boolean allowMisaligned) {
+        this(program, entry, grid, block, warpSize, sharedBytes, argsAddress, stackBytes, computeUnits, seedAbi,
+                fastSfu, watchdog, exitedArrive, allowMisaligned, VectorState.DEFAULT_VLEN);
+    }
 
     public int threadsPerBlock() {
         return block[0] * block[1] * block[2];

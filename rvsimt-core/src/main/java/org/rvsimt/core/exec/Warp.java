@@ -11,6 +11,7 @@ public final class Warp {
     final int id;                 // warp index within the block
     final int width;              // lanes per warp (warp size)
     final long lanes;             // lanes that hold a thread of the block
+    final int vlen;               // RVV VLEN in bits, for the vector state made on first use
     final int[] x;
     final int[] f;
     final int[] fflags;
@@ -47,9 +48,14 @@ public final class Warp {
     int flightNext;
 
     Warp(int id, int width, long lanes) {
+        this(id, width, lanes, VectorState.DEFAULT_VLEN);
+    }
+
+    Warp(int id, int width, long lanes, int vlen) {
         this.id = id;
         this.width = width;
         this.lanes = lanes;
+        this.vlen = vlen;
         x = new int[33 * width];
         f = new int[32 * width];
         fflags = new int[width];
@@ -88,10 +94,10 @@ public final class Warp {
         state = mask == 0 ? State.DONE : State.READY;
     }
 
-    /** The lanes' RVV state, created on first use with the default VLEN. */
+    /** The lanes' RVV state, created on first use with the launch's VLEN. */
     VectorState vector() {
         if (vector == null) {
-            vector = new VectorState(width, VectorState.DEFAULT_VLEN);
+            vector = new VectorState(width, vlen);
         }
         return vector;
     }

@@ -14,6 +14,16 @@ import java.math.BigDecimal;
  * or any input is a signaling NaN); otherwise an infinite term gives that infinity; an exact zero
  * sum is -0 only when every term is -0 (or in RDN when the terms cancel), as IEEE 754 addition.
  * Integer forms wrap modulo 2^32, as RVV's integer multiply-add does.
+ *
+ * <p>Speed without giving up exactness: the product of two binary32 values is exact in a double, so
+ * the sum is accumulated as an unevaluated double-double with error-free TwoSum steps, plus a bound
+ * on the only error left (the rounding of the low word's additions). Rounding to binary32 depends
+ * only on which interval between consecutive "decision points" (binary32 values, midpoints and the
+ * tininess/overflow thresholds, all multiples of a quarter binary32 ulp) the exact sum lies in; when
+ * the double-double and its error bound fit in one such interval the result follows from a double of
+ * that interval. Only when the bound straddles a decision point (a near-tie, heavy cancellation to
+ * almost zero) is the sum recomputed with BigDecimal. {@code MatrixOpsFastPathTest} checks the two
+ * paths agree on millions of seeded cases.
  */
 public final class MatrixOps {
     private MatrixOps() { }
@@ -22,6 +32,11 @@ public final class MatrixOps {
      * {@code c + sum_k a[k] * b[k]} for k &lt; n, rounded once; a, b, c are binary32 bit patterns.
      */
     public static int dotAccumulate(int c, int[] a, int[] b, int n, int rm, int[] fflags, int lane) {
+        return dotAccumulate(c, a, b, n, rm, fflags, lane, false);
+    }
+
+    /** As {@link #dotAccumulate(int, int[], int[], int, int, int[], int)}; {@code exactOnly} skips the fast path. */
+    static int dotAccumulate(int c, int[] a, int[] b, int n, int rm, int[] fflags, int lane, boolean exactOnly) {
         boolean invalid = FloatOps.isSNaN(c);
         boolean nan = FloatOps.isNaN(c);
         int inf = isInf(c) ? (c < 0 ? -1 : 1) : 0;
@@ -55,16 +70,91 @@ public final class MatrixOps {
         if (inf != 0) {
             return inf < 0 ? 0xFF80_0000 : 0x7F80_0000;
         }
+        long fast = exactOnly ? UNDECIDED : roundedSumFast(c, a, b, n, rm, fflags, lane);
+        if (fast != UNDECIDED) {
+            return fast == EXACT_ZERO ? signedZero(allNegativeZero, rm) : (int) fast;
+        }
+        return roundedSumExact(c, a, b, n, rm, allNegativeZero, fflags, lane);
+    }
+
+    /** {@link #roundedSumFast} could not decide the rounding; the caller must use the exact sum. */
+    static final long UNDECIDED = -1L;
+    /** {@link #roundedSumFast} found the sum to be exactly zero; its sign is the caller's rule. */
+    static final long EXACT_ZERO = -2L;
+
+    /** Bound on the relative rounding error of summing the error bound itself (n far below 2^20 terms). */
+    private static final double BOUND_MARGIN = 1 + 0x1p-30;
+
+    /**
+     * The rounded finite sum {@code c + sum a[k]*b[k]} (as an unsigned int in a long, raising flags),
+     * {@link #EXACT_ZERO}, or {@link #UNDECIDED} without touching fflags. Inputs must be finite.
+     */
+    static long roundedSumFast(int c, int[] a, int[] b, int n, int rm, int[] fflags, int lane) {
+        double hi = Float.intBitsToFloat(c);
+        double lo = 0;
+        double bound = 0;            // >= |sum of the rounding errors of lo's additions|
+        for (int k = 0; k < n; k++) {
+            double p = (double) Float.intBitsToFloat(a[k]) * Float.intBitsToFloat(b[k]);   // exact: 24+24 bits
+            // TwoSum (Knuth): s + e == hi + p exactly, in round-to-nearest without overflow
+            double s = hi + p;
+            double bv = s - hi;
+            double e = (hi - (s - bv)) + (p - bv);
+            hi = s;
+            double t = lo + e;
+            double bv2 = t - lo;
+            bound += Math.abs((lo - (t - bv2)) + (e - bv2));
+            lo = t;
+        }
+        double h = hi + lo;
+        double bh = h - hi;
+        double r = (hi - (h - bh)) + (lo - bh);      // h + r == hi + lo exactly
+        if (h == 0) {
+            return bound == 0 ? EXACT_ZERO : UNDECIDED;
+        }
+        double slack = bound * BOUND_MARGIN;
+        double w = (Math.abs(r) + slack) * BOUND_MARGIN;   // exact sum within h +- w
+        // Decision points are multiples of q: a quarter binary32 ulp of h's binade, 2^-151 below the
+        // normal range (half the subnormal spacing, so the tininess threshold 2^-126 - 2^-151 is one).
+        double q = Math.scalb(1.0, Math.max(Math.getExponent(h), -126) - 25);
+        double ah = Math.abs(h);
+        double rem = ah - Math.floor(ah / q) * q;    // exact: q is a power of two
+        double representative;
+        if (rem != 0) {
+            if (w >= rem || w >= q - rem) {
+                return UNDECIDED;
+            }
+            representative = h;                      // h and the exact sum share an open interval
+        } else if (w == 0) {
+            representative = h;                      // exact
+        } else {
+            // h is a decision point: the side of the exact sum must be certain, and it must stay
+            // inside the neighbouring interval (half as wide below a power of two)
+            if (Math.abs(r) <= slack || w >= q / 2) {
+                return UNDECIDED;
+            }
+            representative = r > 0 ? Math.nextUp(h) : Math.nextDown(h);
+        }
+        return Integer.toUnsignedLong(FloatOps.round(representative, 0, rm, fflags, lane));
+    }
+
+    /** The reference: the sum computed exactly with BigDecimal, rounded once. */
+    static int roundedSumExact(int c, int[] a, int[] b, int n, int rm, boolean allNegativeZero, int[] fflags,
+                               int lane) {
         BigDecimal sum = exact(c);
         for (int k = 0; k < n; k++) {
             sum = sum.add(exact(a[k]).multiply(exact(b[k])));
         }
         if (sum.signum() == 0) {
-            return allNegativeZero || rm == FloatOps.RDN ? 0x8000_0000 : 0;
+            return signedZero(allNegativeZero, rm);
         }
         double d = sum.doubleValue();
         int err = sum.compareTo(new BigDecimal(d));
         return FloatOps.round(d, err, rm, fflags, lane);
+    }
+
+    /** IEEE 754 6.3: an exact zero sum is +0 except in RDN, or when every addend is -0. */
+    private static int signedZero(boolean allNegativeZero, int rm) {
+        return allNegativeZero || rm == FloatOps.RDN ? 0x8000_0000 : 0;
     }
 
     /** {@code c + sum_k a[k] * b[k]} modulo 2^32 (a, b already extended to int with the right signedness). */
