@@ -56,6 +56,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--warp-size", paramLabel = "N", description = "lanes per warp, 1..64 (default 32)")
     Integer warpSize;
 
+    @Option(names = "--vlen", paramLabel = "BITS", description = "RVV VLEN of every lane: a power of two, 64..1024 "
+            + "(default 128)")
+    Integer vlen;
+
     @Option(names = "--compute-units", paramLabel = "N", description = "compute units (default 4)")
     Integer computeUnits;
 
@@ -95,6 +99,13 @@ final class ServeCommand implements Callable<Integer> {
             }
             if (computeUnits != null) {
                 config = config.withComputeUnits(computeUnits);
+            }
+            if (vlen != null) {
+                if (!DeviceConfig.validVlen(vlen)) {
+                    throw new UserError("serve: --vlen: must be a power of two between " + DeviceConfig.MIN_VLEN
+                            + " and " + DeviceConfig.MAX_VLEN + ", got " + vlen);
+                }
+                config = config.withVlen(vlen);
             }
             if (threads != null) {
                 config = config.withThreads(threads);
