@@ -42,6 +42,12 @@ class VlenCliTest {
     }
 
     @Test
+    void serveRefusesABadVlenBeforeListening() {
+        Cli.run("serve", "--socket", dir.resolve("s.sock").toString(), "--http", "off", "--vlen", "96")
+                .badInput("--vlen", "96");
+    }
+
+    @Test
     void defaultIs128AndTheManifestSetsIt() {
         assertThat(status(Cli.run("run", manifest("", 128).toString(), "--json"))).isEqualTo("ok");
         for (int vlen : new int[] {64, 256, 1024}) {
