@@ -69,6 +69,8 @@ final class References {
                 m.u32("K"))));
         ALL.put("conv2d_multi", m -> out("out", conv2d(m.floats("in"), m.floats("w"), m.u32("Cin"), m.u32("Cout"),
                 m.u32("H"), m.u32("W"), m.u32("K"))));
+        ALL.put("matmul_mma", m -> out("C", matmulMma(m.floats("A"), m.floats("B"), m.u32("M"), m.u32("N"),
+                m.u32("K"))));
         ALL.put("maxpool", m -> out("out", maxpool(m.floats("in"), 1, m.u32("H"), m.u32("W"))));
         ALL.put("maxpool_multi", m -> out("out", maxpool(m.floats("in"), m.u32("C"), m.u32("H"), m.u32("W"))));
 
@@ -228,6 +230,31 @@ final class References {
                 float acc = 0f;
                 for (int k = 0; k < depth; k++) {
                     acc = Math.fma(a[r * depth + k], b[k * cols + col], acc);
+                }
+                c[r * cols + col] = acc;
+            }
+        }
+        return c;
+    }
+
+    /**
+     * C = A B as the matrix extension computes it: for each group of 4 consecutive k (the f32 tile
+     * depth), acc = round(acc + sum of the 4 products), the sum exact and rounded once to nearest
+     * (spec/matmul.adoc: rounding after accumulation). Exact decimal arithmetic, then
+     * {@code Float.parseFloat}, which rounds a decimal string correctly.
+     */
+    static float[] matmulMma(float[] a, float[] b, int rows, int cols, int depth) {
+        float[] c = new float[rows * cols];
+        for (int r = 0; r < rows; r++) {
+            for (int col = 0; col < cols; col++) {
+                float acc = 0f;
+                for (int k0 = 0; k0 < depth; k0 += 4) {
+                    java.math.BigDecimal sum = new java.math.BigDecimal(acc);
+                    for (int k = k0; k < Math.min(k0 + 4, depth); k++) {
+                        sum = sum.add(new java.math.BigDecimal(a[r * depth + k])
+                                .multiply(new java.math.BigDecimal(b[k * cols + col])));
+                    }
+                    acc = Float.parseFloat(sum.toString());
                 }
                 c[r * cols + col] = acc;
             }
