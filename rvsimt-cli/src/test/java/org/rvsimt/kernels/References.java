@@ -79,6 +79,11 @@ final class References {
         ALL.put("saxpy_c", ALL.get("saxpy"));
         ALL.put("saxpy_rvv", ALL.get("saxpy"));
         ALL.put("relu_rvv", ALL.get("relu"));
+        ALL.put("sigmoid_rvv", ALL.get("sigmoid"));
+        ALL.put("gelu_rvv", ALL.get("gelu"));
+        ALL.put("softmax_rvv", ALL.get("softmax"));
+        ALL.put("conv2d_rvv", ALL.get("conv2d"));
+        ALL.put("reduction_rvv", m -> out("out", new int[] {sum(m.ints("in"), m.u32("n"))}));
         ALL.put("matmul_tiled_c", ALL.get("matmul"));
         ALL.put("softmax_c", ALL.get("softmax"));
         ALL.put("histogram_c", m -> out("hist", histogram(m.ints("data"), m.u32("n"), m.u32("bins"))));
