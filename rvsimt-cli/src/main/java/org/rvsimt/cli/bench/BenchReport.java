@@ -169,9 +169,11 @@ public final class BenchReport {
         List<ScalarComparison> vs = scalarComparisons();
         if (!vs.isEmpty()) {
             sb.append("\nvector/matrix vs scalar (scalar wall ms / vector wall ms, same engine, threads and size):\n");
+            int sizeWidth = vs.stream().mapToInt(c -> c.row().size().length()).max().orElse(1);
             for (ScalarComparison c : vs) {
-                sb.append(String.format(Locale.ROOT, "  %-12s vs %-12s %-6s x%d %-12s %s%n", c.row().caseName(),
-                        c.scalar().caseName(), c.row().engine(), c.row().threads(), c.row().size(), c.verdict()));
+                sb.append(String.format(Locale.ROOT, "  %-12s vs %-12s %-6s x%-2d %-" + sizeWidth + "s  %s%n",
+                        c.row().caseName(), c.scalar().caseName(), c.row().engine(), c.row().threads(), c.row().size(),
+                        c.verdict()));
             }
         }
         List<BenchRow> cnn = rows.stream().filter(r -> r.caseName().equals("cnn") && r.best() != null).toList();

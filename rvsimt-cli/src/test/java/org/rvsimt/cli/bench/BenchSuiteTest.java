@@ -142,7 +142,7 @@ class BenchSuiteTest {
             "--engine", "interp", "--threads", "1", "--no-native"}, new PrintWriter(table), new PrintWriter(err));
         assertThat(code).as(err.toString()).isEqualTo(Main.OK);
         assertThat(table.toString()).contains("vs scalar").contains("vector/matrix vs scalar")
-                .containsPattern("saxpy_rvv +vs saxpy +interp x1 +4K +[0-9.]+x");
+                .containsPattern("saxpy_rvv +vs saxpy +interp +x1 +4K +[0-9.]+x");
     }
 
     @Test
