@@ -83,6 +83,7 @@ final class References {
         ALL.put("gelu_rvv", ALL.get("gelu"));
         ALL.put("softmax_rvv", ALL.get("softmax"));
         ALL.put("conv2d_rvv", ALL.get("conv2d"));
+        ALL.put("sum_rvv", m -> out("partial", chunkSums(m.floats("x"), m.u32("n"), m.floats("partial").length)));
         ALL.put("reduction_rvv", m -> out("out", new int[] {sum(m.ints("in"), m.u32("n"))}));
         ALL.put("matmul_tiled_c", ALL.get("matmul"));
         ALL.put("softmax_c", ALL.get("softmax"));
@@ -328,6 +329,23 @@ final class References {
             s += x[i];
         }
         return s;
+    }
+
+    /**
+     * partial[t] = x[t*c] + x[t*c+1] + ... (c = ceil(n / threads), the last chunk cut at n), added
+     * left to right in float from 0: an ordered reduction.
+     */
+    static float[] chunkSums(float[] x, int n, int threads) {
+        float[] partial = new float[threads];
+        int chunk = (n + threads - 1) / threads;
+        for (int t = 0; t < threads; t++) {
+            float s = 0f;
+            for (int i = t * chunk; i < Math.min(t * chunk + chunk, n); i++) {
+                s += x[i];
+            }
+            partial[t] = s;
+        }
+        return partial;
     }
 
     static int[] sortSegments(int[] keys, int segment) {
