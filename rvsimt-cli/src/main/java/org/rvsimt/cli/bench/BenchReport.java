@@ -240,7 +240,7 @@ public final class BenchReport {
 
     private String vsScalarCell(BenchRow r) {
         BenchRow s = scalarRowOf(r);
-        return s == null ? "-" : String.format(Locale.ROOT, "%.2fx", s.wallMs() / r.wallMs());
+        return s == null ? "-" : String.format(Locale.ROOT, "%.2fx", new ScalarComparison(r, s).speedup());
     }
 
     // ------------------------------------------------------------------ targets
@@ -348,7 +348,7 @@ public final class BenchReport {
             BenchRow scalar = scalarRowOf(r);
             if (scalar != null) {
                 o.put("scalar_case", scalar.caseName());
-                o.put("speedup_vs_scalar", num(scalar.wallMs() / r.wallMs()));
+                o.put("speedup_vs_scalar", num(new ScalarComparison(r, scalar).speedup()));
             }
             if (r.check() != null) {
                 Map<String, Object> c = new LinkedHashMap<>();
