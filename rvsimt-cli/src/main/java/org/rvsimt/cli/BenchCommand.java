@@ -41,8 +41,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "host thread counts; 'all' = cores (default 1,all)")
     List<String> threads = List.of("1", "all");
 
-    @Option(names = "--case", paramLabel = "NAME", description = "run only this case (repeatable): saxpy, sgemm_naive, "
-            + "sgemm_tiled, sgemm_reg, conv2d, softmax, bitonic, mandelbrot, cnn")
+    @Option(names = "--case", paramLabel = "NAME", description = "run only this case (repeatable): saxpy, saxpy_rvv, "
+            + "sgemm_naive, sgemm_tiled, sgemm_reg, sgemm_mma, conv2d, conv2d_rvv, softmax, softmax_rvv, bitonic, "
+            + "mandelbrot, cnn")
     List<String> cases = new ArrayList<>();
 
     @Option(names = "--no-native", description = "do not build and run the gcc -O2 versions")

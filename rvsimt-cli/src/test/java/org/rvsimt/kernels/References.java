@@ -69,6 +69,8 @@ final class References {
                 m.u32("K"))));
         ALL.put("conv2d_multi", m -> out("out", conv2d(m.floats("in"), m.floats("w"), m.u32("Cin"), m.u32("Cout"),
                 m.u32("H"), m.u32("W"), m.u32("K"))));
+        ALL.put("matmul_mma", m -> out("C", matmulMma(m.floats("A"), m.floats("B"), m.u32("M"), m.u32("N"),
+                m.u32("K"))));
         ALL.put("maxpool", m -> out("out", maxpool(m.floats("in"), 1, m.u32("H"), m.u32("W"))));
         ALL.put("maxpool_multi", m -> out("out", maxpool(m.floats("in"), m.u32("C"), m.u32("H"), m.u32("W"))));
 
@@ -77,6 +79,12 @@ final class References {
         ALL.put("saxpy_c", ALL.get("saxpy"));
         ALL.put("saxpy_rvv", ALL.get("saxpy"));
         ALL.put("relu_rvv", ALL.get("relu"));
+        ALL.put("sigmoid_rvv", ALL.get("sigmoid"));
+        ALL.put("gelu_rvv", ALL.get("gelu"));
+        ALL.put("softmax_rvv", ALL.get("softmax"));
+        ALL.put("conv2d_rvv", ALL.get("conv2d"));
+        ALL.put("sum_rvv", m -> out("partial", chunkSums(m.floats("x"), m.u32("n"), m.floats("partial").length)));
+        ALL.put("reduction_rvv", m -> out("out", new int[] {sum(m.ints("in"), m.u32("n"))}));
         ALL.put("matmul_tiled_c", ALL.get("matmul"));
         ALL.put("softmax_c", ALL.get("softmax"));
         ALL.put("histogram_c", m -> out("hist", histogram(m.ints("data"), m.u32("n"), m.u32("bins"))));
@@ -236,6 +244,31 @@ final class References {
     }
 
     /**
+     * C = A B as the matrix extension computes it: for each group of 4 consecutive k (the f32 tile
+     * depth), acc = round(acc + sum of the 4 products), the sum exact and rounded once to nearest
+     * (spec/matmul.adoc: rounding after accumulation). Exact decimal arithmetic, then
+     * {@code Float.parseFloat}, which rounds a decimal string correctly.
+     */
+    static float[] matmulMma(float[] a, float[] b, int rows, int cols, int depth) {
+        float[] c = new float[rows * cols];
+        for (int r = 0; r < rows; r++) {
+            for (int col = 0; col < cols; col++) {
+                float acc = 0f;
+                for (int k0 = 0; k0 < depth; k0 += 4) {
+                    java.math.BigDecimal sum = new java.math.BigDecimal(acc);
+                    for (int k = k0; k < Math.min(k0 + 4, depth); k++) {
+                        sum = sum.add(new java.math.BigDecimal(a[r * depth + k])
+                                .multiply(new java.math.BigDecimal(b[k * cols + col])));
+                    }
+                    acc = Float.parseFloat(sum.toString());
+                }
+                c[r * cols + col] = acc;
+            }
+        }
+        return c;
+    }
+
+    /**
      * Valid convolution (cross-correlation) of in [cin][h][w] with w [cout][cin][k][k] into
      * [cout][h-k+1][w-k+1]; fma chain in float in ic, ky, kx order.
      */
@@ -296,6 +329,23 @@ final class References {
             s += x[i];
         }
         return s;
+    }
+
+    /**
+     * partial[t] = x[t*c] + x[t*c+1] + ... (c = ceil(n / threads), the last chunk cut at n), added
+     * left to right in float from 0: an ordered reduction.
+     */
+    static float[] chunkSums(float[] x, int n, int threads) {
+        float[] partial = new float[threads];
+        int chunk = (n + threads - 1) / threads;
+        for (int t = 0; t < threads; t++) {
+            float s = 0f;
+            for (int i = t * chunk; i < Math.min(t * chunk + chunk, n); i++) {
+                s += x[i];
+            }
+            partial[t] = s;
+        }
+        return partial;
     }
 
     static int[] sortSegments(int[] keys, int segment) {

@@ -13,6 +13,14 @@ public interface BenchCase {
         return name();
     }
 
+    /**
+     * For a vector (RVV) or matrix (MMA) version: the scalar case it is compared with in the report's
+     * "vs scalar" column (same engine, threads and size), or null for a scalar case.
+     */
+    default String scalarName() {
+        return null;
+    }
+
     /** The workload at a size tier: inputs, launches, reference, native arguments. */
     Workload workload(Tier tier, BenchKernels kernels);
 }

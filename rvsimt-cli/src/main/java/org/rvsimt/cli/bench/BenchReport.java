@@ -117,7 +117,7 @@ public final class BenchReport {
         }
         sb.append('\n');
         String[] head = {"case", "size", "engine", "thr", "warp-instr", "lane-instr", "wall ms", "lane-instr/s",
-            "SIMT eff", "native ms", "vs native", "check"};
+            "SIMT eff", "native ms", "vs native", "vs scalar", "check"};
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
         for (BenchRow r : rows) {
@@ -125,7 +125,7 @@ public final class BenchReport {
                     : r.engine() + ">" + r.engineRan();
             if (r.best() == null) {
                 cells.add(new String[] {r.caseName(), r.size(), engine, Integer.toString(r.threads()), "-", "-", "-", "-",
-                    "-", "-", "-", "ERROR"});
+                    "-", "-", "-", "-", "ERROR"});
                 continue;
             }
             Workload.Run b = r.best();
@@ -139,7 +139,7 @@ public final class BenchReport {
             }
             cells.add(new String[] {r.caseName(), r.size(), engine, Integer.toString(r.threads()),
                 si(b.warpInstructions()), si(b.laneInstructions()), fixed(r.wallMs()), si(r.laneRate()),
-                String.format(Locale.ROOT, "%.3f", b.simtEfficiency()), nat, slow, check});
+                String.format(Locale.ROOT, "%.3f", b.simtEfficiency()), nat, slow, vsScalarCell(r), check});
         }
         int[] width = new int[head.length];
         for (String[] row : cells) {
@@ -166,6 +166,16 @@ public final class BenchReport {
                         .append('\n');
             }
         }
+        List<ScalarComparison> vs = scalarComparisons();
+        if (!vs.isEmpty()) {
+            sb.append("\nvector/matrix vs scalar (scalar wall ms / vector wall ms, same engine, threads and size):\n");
+            int sizeWidth = vs.stream().mapToInt(c -> c.row().size().length()).max().orElse(1);
+            for (ScalarComparison c : vs) {
+                sb.append(String.format(Locale.ROOT, "  %-12s vs %-12s %-6s x%-2d %-" + sizeWidth + "s  %s%n",
+                        c.row().caseName(), c.scalar().caseName(), c.row().engine(), c.row().threads(), c.row().size(),
+                        c.verdict()));
+            }
+        }
         List<BenchRow> cnn = rows.stream().filter(r -> r.caseName().equals("cnn") && r.best() != null).toList();
         if (!cnn.isEmpty()) {
             sb.append("\ncnn (one forward pass = input upload, 7 launches, readback of 10 probabilities; checked to 1e-4):\n");
@@ -187,6 +197,50 @@ public final class BenchReport {
             }
         }
         return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ vector/matrix vs scalar
+
+    /** A vector or matrix row and the scalar row it is measured against. */
+    record ScalarComparison(BenchRow row, BenchRow scalar) {
+        /** How many times faster the vector row is (below 1: slower). */
+        double speedup() {
+            return scalar.wallMs() / row.wallMs();
+        }
+
+        String verdict() {
+            double s = speedup();
+            return s >= 1 ? String.format(Locale.ROOT, "%.2fx faster", s)
+                    : String.format(Locale.ROOT, "%.2fx (slower: %.2fx the scalar time)", s, 1 / s);
+        }
+    }
+
+    /** The scalar row a vector/matrix row compares with (same engine, threads and size), or null. */
+    private BenchRow scalarRowOf(BenchRow r) {
+        String scalar = BenchRunner.allCases().stream().filter(c -> c.name().equals(r.caseName())).findFirst()
+                .map(BenchCase::scalarName).orElse(null);
+        if (scalar == null || r.best() == null) {
+            return null;
+        }
+        return rows.stream().filter(s -> s.caseName().equals(scalar) && s.engine().equals(r.engine())
+                && s.threads() == r.threads() && s.size().equals(r.size()) && s.best() != null).findFirst()
+                .orElse(null);
+    }
+
+    List<ScalarComparison> scalarComparisons() {
+        List<ScalarComparison> out = new ArrayList<>();
+        for (BenchRow r : rows) {
+            BenchRow s = scalarRowOf(r);
+            if (s != null) {
+                out.add(new ScalarComparison(r, s));
+            }
+        }
+        return out;
+    }
+
+    private String vsScalarCell(BenchRow r) {
+        BenchRow s = scalarRowOf(r);
+        return s == null ? "-" : String.format(Locale.ROOT, "%.2fx", new ScalarComparison(r, s).speedup());
     }
 
     // ------------------------------------------------------------------ targets
@@ -291,6 +345,11 @@ public final class BenchReport {
             o.put("native_checksum", n == null || !n.ok() ? null : num(n.checksum()));
             o.put("native_checksum_ok", r.nativeChecksumOk());
             o.put("slowdown_vs_native", num(r.slowdown()));
+            BenchRow scalar = scalarRowOf(r);
+            if (scalar != null) {
+                o.put("scalar_case", scalar.caseName());
+                o.put("speedup_vs_scalar", num(new ScalarComparison(r, scalar).speedup()));
+            }
             if (r.check() != null) {
                 Map<String, Object> c = new LinkedHashMap<>();
                 c.put("pass", r.check().pass());
@@ -318,6 +377,20 @@ public final class BenchReport {
         doc.put("cases", cases);
         doc.put("rows", list);
         doc.put("targets", targets());
+        List<Map<String, Object>> vs = new ArrayList<>();
+        for (ScalarComparison c : scalarComparisons()) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("case", c.row().caseName());
+            o.put("scalar_case", c.scalar().caseName());
+            o.put("engine", c.row().engine());
+            o.put("threads", c.row().threads());
+            o.put("size", c.row().size());
+            o.put("wall_ms", num(c.row().wallMs()));
+            o.put("scalar_wall_ms", num(c.scalar().wallMs()));
+            o.put("speedup", num(c.speedup()));
+            vs.add(o);
+        }
+        doc.put("vs_scalar", vs);
         return doc;
     }
 

@@ -53,7 +53,8 @@ public final class BenchRunner {
     /** Every case, in report order. */
     public static List<BenchCase> allCases() {
         return List.of(new SaxpyCase(false), new SaxpyCase(true), new SgemmCase(SgemmCase.Variant.NAIVE),
-                new SgemmCase(SgemmCase.Variant.TILED), new SgemmCase(SgemmCase.Variant.REG), new Conv2dCase(), new SoftmaxCase(),
+                new SgemmCase(SgemmCase.Variant.TILED), new SgemmCase(SgemmCase.Variant.REG), new SgemmCase(SgemmCase.Variant.MMA),
+                new Conv2dCase(false), new Conv2dCase(true), new SoftmaxCase(false), new SoftmaxCase(true),
                 new BitonicCase(), new MandelbrotCase(), new CnnCase());
     }
 

@@ -9,17 +9,38 @@ import org.rvsimt.core.api.RandomFill;
 /**
  * Multi-channel 3x3 convolution with bias and ReLU fused (bench/kernels/conv2d.S): Cin input
  * planes of H x W, Cout filters, valid padding. Block (32, 8), grid (ceil(OW/32), ceil(OH/8), Cout).
+ * The vector version (conv2d_rvv.S) gives each thread a strip of 16 output columns of one row
+ * (vle32 + vfmacc.vf per tap): block 64, grid (ceil(strips * OH / 64), 1, Cout).
  */
 final class Conv2dCase implements BenchCase {
+    /** Output columns per vector strip: e32, m4 at VLEN 128 (the kernel's vsetvli). */
+    static final int STRIP = 16;
+
+    private final boolean vector;
+
+    Conv2dCase(boolean vector) {
+        this.vector = vector;
+    }
 
     @Override
     public String name() {
-        return "conv2d";
+        return vector ? "conv2d_rvv" : "conv2d";
     }
 
     @Override
     public String description() {
-        return "3x3 conv, Cin->Cout channels, bias+ReLU fused; block (32,8), one thread per output, 3x3 unrolled";
+        return vector ? "3x3 conv with RVV: each thread 16 output columns of a row, vle32 + vfmacc.vf per tap; block 64"
+                : "3x3 conv, Cin->Cout channels, bias+ReLU fused; block (32,8), one thread per output, 3x3 unrolled";
+    }
+
+    @Override
+    public String nativeName() {
+        return "conv2d";
+    }
+
+    @Override
+    public String scalarName() {
+        return vector ? "conv2d" : null;
     }
 
     /** {Cin, Cout, H (= W)}. */
@@ -35,7 +56,7 @@ final class Conv2dCase implements BenchCase {
     @Override
     public Workload workload(Tier tier, BenchKernels kernels) {
         int[] s = shape(tier);
-        return new W(s[0], s[1], s[2], kernels);
+        return new W(s[0], s[1], s[2], kernels, vector);
     }
 
     private static final class W extends Workload {
@@ -53,7 +74,10 @@ final class Conv2dCase implements BenchCase {
         Buffer biasb;
         Buffer outb;
 
-        W(int cin, int cout, int h, BenchKernels kernels) {
+        final boolean vector;
+
+        W(int cin, int cout, int h, BenchKernels kernels, boolean vector) {
+            this.vector = vector;
             this.cin = cin;
             this.cout = cout;
             this.h = h;
@@ -84,6 +108,12 @@ final class Conv2dCase implements BenchCase {
 
         @Override
         public Run run(Device d) {
+            if (vector) {
+                Launches l = new Launches("conv2d_rvv");
+                int threads = (oh + STRIP - 1) / STRIP * oh;
+                return l.timed(() -> l.add(d.launch(kernels.kernel("conv2d_rvv.S"), Dim3.of((threads + 63) / 64, 1, cout),
+                        Dim3.of(64), 0, cin, h, h, inb, wb, biasb, outb, 1)));
+            }
             Launches l = new Launches("conv2d");
             Dim3 grid = Dim3.of((oh + 31) / 32, (oh + 7) / 8, cout);
             return l.timed(() -> l.add(d.launch(kernels.kernel("conv2d.S"), grid, Dim3.of(32, 8), 0,

@@ -35,6 +35,11 @@ final class SaxpyCase implements BenchCase {
         return "saxpy";
     }
 
+    @Override
+    public String scalarName() {
+        return vector ? "saxpy" : null;
+    }
+
     static int elements(Tier tier) {
         return switch (tier) {
             case TINY -> 4096;

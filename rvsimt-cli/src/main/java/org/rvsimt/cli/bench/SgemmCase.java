@@ -11,10 +11,13 @@ import org.rvsimt.core.api.RandomFill;
  * {@code sgemm_naive} (bench/kernels/sgemm_naive.S, operands from global memory, grid n/16 x n/16),
  * {@code sgemm_tiled} (bench/kernels/sgemm_tiled.S, 16x16 tiles in shared memory, two barriers per
  * tile, grid n/16 x n/16) and {@code sgemm_reg} (bench/kernels/sgemm_reg.S, the block computes a
- * 64x64 tile, each thread 4x4 outputs, grid n/64 x n/64).
+ * 64x64 tile, each thread 4x4 outputs, grid n/64 x n/64) and {@code sgemm_mma}
+ * (bench/kernels/sgemm_mma.S, the XuanTie matrix extension: each thread one 4x4 tile of C with
+ * mfmacc.s, operands from global memory, B's columns gathered with vlse32, grid n/64 x n/64; its
+ * native baseline and "vs scalar" row are sgemm_naive's, the scalar kernel of the same shape).
  */
 final class SgemmCase implements BenchCase {
-    enum Variant { NAIVE, TILED, REG }
+    enum Variant { NAIVE, TILED, REG, MMA }
 
     private final Variant variant;
 
@@ -33,7 +36,18 @@ final class SgemmCase implements BenchCase {
             case NAIVE -> "C = A*B, one thread per element of C, operands from global memory, k loop unrolled 4x";
             case TILED -> "C = A*B, 16x16 tiles of A and B in shared memory, barriers, unrolled 16-step fmadd.s";
             case REG -> "C = A*B, 64x64 block tiles in shared memory, 4x4 outputs per thread in registers";
+            case MMA -> "C = A*B with matrix tiles: 4x4 of C per thread, mlae32/mlbe32 + mfmacc.s, B gathered by vlse32";
         };
+    }
+
+    @Override
+    public String nativeName() {
+        return variant == Variant.MMA ? "sgemm_naive" : name();
+    }
+
+    @Override
+    public String scalarName() {
+        return variant == Variant.MMA ? "sgemm_naive" : null;
     }
 
     static int dim(Tier tier) {
@@ -92,8 +106,9 @@ final class SgemmCase implements BenchCase {
                 case NAIVE -> 0;
                 case TILED -> 2048;
                 case REG -> 8192;
+                case MMA -> 0;
             };
-            int tile = variant == Variant.REG ? 64 : 16;
+            int tile = variant == Variant.REG || variant == Variant.MMA ? 64 : 16;
             return l.timed(() -> l.add(d.launch(kernels.kernel(file), Dim3.of(n / tile, n / tile), Dim3.of(16, 16),
                     shared, n, n, n, ab, bb, cb)));
         }
@@ -113,7 +128,7 @@ final class SgemmCase implements BenchCase {
                     }
                 }
             }
-            // fmadd.s rounds once per step: the error grows like sqrt(K) ulps of the partial sums.
+            // fmadd.s rounds once per step (mfmacc.s once per 4 steps): the error grows like sqrt(K) ulps of the partial sums.
             return Check.absolute("max abs error vs double reference", cb.readFloats(), ref, 2e-6 * n);
         }
 

@@ -9,17 +9,35 @@ import org.rvsimt.core.api.RandomFill;
 /**
  * Row-wise softmax (bench/kernels/softmax.S): one warp per row, max and sum combined across the
  * warp with vx_shfl_bfly, e^x from the SFU's fexp.s. Block 256 (8 warps), grid ceil(rows/8).
+ * The vector version (softmax_rvv.S) gives each thread a row: vfmax/vfredmax, fexp.s per element,
+ * vfredusum, vfdiv; block 64, grid ceil(rows/64).
  */
 final class SoftmaxCase implements BenchCase {
+    private final boolean vector;
+
+    SoftmaxCase(boolean vector) {
+        this.vector = vector;
+    }
 
     @Override
     public String name() {
-        return "softmax";
+        return vector ? "softmax_rvv" : "softmax";
     }
 
     @Override
     public String description() {
-        return "row softmax, one warp per row, shuffle-butterfly max/sum, fexp.s; block 256 (8 rows)";
+        return vector ? "row softmax with RVV, one thread per row: vfredmax, fexp.s per element, vfredusum; block 64"
+                : "row softmax, one warp per row, shuffle-butterfly max/sum, fexp.s; block 256 (8 rows)";
+    }
+
+    @Override
+    public String nativeName() {
+        return "softmax";
+    }
+
+    @Override
+    public String scalarName() {
+        return vector ? "softmax" : null;
     }
 
     /** {rows, cols}. */
@@ -35,7 +53,7 @@ final class SoftmaxCase implements BenchCase {
     @Override
     public Workload workload(Tier tier, BenchKernels kernels) {
         int[] s = shape(tier);
-        return new W(s[0], s[1], kernels);
+        return new W(s[0], s[1], kernels, vector);
     }
 
     private static final class W extends Workload {
@@ -47,7 +65,10 @@ final class SoftmaxCase implements BenchCase {
         Buffer inb;
         Buffer outb;
 
-        W(int rows, int cols, BenchKernels kernels) {
+        final boolean vector;
+
+        W(int rows, int cols, BenchKernels kernels, boolean vector) {
+            this.vector = vector;
             this.rows = rows;
             this.cols = cols;
             this.kernels = kernels;
@@ -72,6 +93,11 @@ final class SoftmaxCase implements BenchCase {
 
         @Override
         public Run run(Device d) {
+            if (vector) {
+                Launches l = new Launches("softmax_rvv");
+                return l.timed(() -> l.add(d.launch(kernels.kernel("softmax_rvv.S"), Dim3.of((rows + 63) / 64),
+                        Dim3.of(64), 0, rows, cols, inb, outb)));
+            }
             Launches l = new Launches("softmax");
             return l.timed(() -> l.add(d.launch(kernels.kernel("softmax.S"), Dim3.of((rows + 7) / 8), Dim3.of(256), 0,
                     rows, cols, inb, outb)));

@@ -116,6 +116,36 @@ class BenchSuiteTest {
     }
 
     @Test
+    void vectorRowsReportTheirSpeedupOverTheScalarRow() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--json", "--case", "saxpy", "--case",
+            "saxpy_rvv", "--engine", "interp", "--threads", "1", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        JsonNode rows = doc.path("rows");
+        JsonNode scalar = rows.get(0);
+        JsonNode vector = rows.get(1);
+        assertThat(scalar.path("case").asText()).isEqualTo("saxpy");
+        assertThat(scalar.has("speedup_vs_scalar")).isFalse();
+        assertThat(vector.path("scalar_case").asText()).isEqualTo("saxpy");
+        // The speed-up is the scalar row's best wall time over the vector row's, recomputed here.
+        double want = scalar.path("wall_ms").asDouble() / vector.path("wall_ms").asDouble();
+        assertThat(vector.path("speedup_vs_scalar").asDouble()).isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9));
+        JsonNode vs = doc.path("vs_scalar");
+        assertThat(vs.size()).isEqualTo(1);
+        assertThat(vs.get(0).path("case").asText()).isEqualTo("saxpy_rvv");
+        assertThat(vs.get(0).path("speedup").asDouble()).isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9));
+
+        StringWriter table = new StringWriter();
+        code = Main.execute(new String[] {"bench", "--size", "tiny", "--case", "saxpy", "--case", "saxpy_rvv",
+            "--engine", "interp", "--threads", "1", "--no-native"}, new PrintWriter(table), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+        assertThat(table.toString()).contains("vs scalar").contains("vector/matrix vs scalar")
+                .containsPattern("saxpy_rvv +vs saxpy +interp +x1 +4K +[0-9.]+x");
+    }
+
+    @Test
     void badFlagsAreOneLineErrors() {
         for (String[] args : List.of(new String[] {"bench", "--engine", "gpu"}, new String[] {"bench", "--case", "nope"},
                 new String[] {"bench", "--threads", "0"}, new String[] {"bench", "--threads", "x"},
