@@ -63,10 +63,8 @@ softmax_rvv:
 .Lelem:
         vfmv.f.s ft0, v2
         fexp.s  ft0, ft0
-        # vfslide1down.vf is executed by the engine but not yet known to `rvsimt asm`: the words are
-        # llvm-mc-19 -mattr=+v's encodings of the two instructions in the comments.
-        .word   0x3e20d157              # vfslide1down.vf v2, v2, ft1: drop the element just read
-        .word   0x3e405257              # vfslide1down.vf v4, v4, ft0: append its e^
+        vfslide1down.vf v2, v2, ft1     # drop the element just read
+        vfslide1down.vf v4, v4, ft0     # append its e^
         addi    t6, t6, -1
         bnez    t6, .Lelem
         vse32.v v4, (t5)

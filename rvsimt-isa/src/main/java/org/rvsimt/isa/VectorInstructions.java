@@ -49,6 +49,7 @@ final class VectorInstructions {
         v.reductions();
         v.floatingPoint();
         v.masks();
+        v.floatSlides();     // last, so the trace ids declared before them stay as they were
     }
 
     // ---------------------------------------------------------------- groups
@@ -277,6 +278,12 @@ final class VectorInstructions {
             add(unary[i], "010100" + "." + FREE5 + unary[i + 1] + OPMVV + FREE5 + OP_V, "vd, vs2, vm", Kind.VECTOR_MASK,
                     unary[i + 2].startsWith("vd") ? unary[i + 2] : "mask vd = " + unary[i + 2] + " mask bit of vs2");
         }
+    }
+
+    /** vfslide1up.vf / vfslide1down.vf (spec 16.3.3-4): the f-register forms of vslide1up/down. */
+    private void floatSlides() {
+        binary("vfslide1up", "001110", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE, "vd[0] = %s, vd[i+1] = vs2[i]");
+        binary("vfslide1down", "001111", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE, "vd[vl-1] = %s, vd[i] = vs2[i+1]");
     }
 
     // ---------------------------------------------------------------- shapes

@@ -148,7 +148,7 @@ class InstructionTableTest {
         assertThat(all.stream().filter(d -> d.extension() == Extension.F)).hasSize(26);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XSFU)).hasSize(8);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XLOWP)).hasSize(8);
-        assertThat(all.stream().filter(d -> d.extension() == Extension.V)).hasSize(228);
+        assertThat(all.stream().filter(d -> d.extension() == Extension.V)).hasSize(230);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XMATRIX)).hasSize(34);
     }
 
