@@ -29,10 +29,14 @@ final class VectorUnit {
         VectorState v = w.vector();
         VectorDecode.Op op = VectorDecode.op(p.fn[i]);
         int word = p.words[i];
+        Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             if (!VectorFastPath.lane(c, w, v, op, word, lane)) {
-                new Lane(c, w, v, op, word, pc, lane, m).run();
+                if (generic == null) {
+                    generic = new Lane(c, w, v, op, word, pc, m);
+                }
+                generic.at(lane).run();
             }
         }
     }
@@ -44,36 +48,42 @@ final class VectorUnit {
         final VectorState v;
         final VectorDecode.Op op;
         final int pc;
-        final int lane;
         final long m;
         final int vd;
         final int rs1;
         final int vs2;
         final boolean masked;
-        final int vtype;
-        final int sew;
-        final int sb;
-        final int vl;
-        final int vlmax;
+        // the lane's own configuration, set by at(lane)
+        int lane;
+        int vtype;
+        int sew;
+        int sb;
+        int vl;
+        int vlmax;
 
-        Lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int pc, int lane, long m) {
+        Lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int pc, long m) {
             this.c = c;
             this.w = w;
             this.v = v;
             this.op = op;
             this.pc = pc;
-            this.lane = lane;
             this.m = m;
             vd = word >>> 7 & 31;
             rs1 = word >>> 15 & 31;
             vs2 = word >>> 20 & 31;
             masked = (word >>> 25 & 1) == 0;
+            this.word = word;
+        }
+
+        /** Points this instruction at {@code lane}: its vtype, SEW, vl and VLMAX. */
+        Lane at(int lane) {
+            this.lane = lane;
             vtype = v.vtype[lane];
             sew = VectorOps.sew(vtype);
             sb = sew / 8;
             vl = v.vl[lane];
             vlmax = (vtype & VectorOps.VILL) != 0 ? 0 : VectorOps.vlmax(vtype, v.vlen);
-            this.word = word;
+            return this;
         }
 
         final int word;
