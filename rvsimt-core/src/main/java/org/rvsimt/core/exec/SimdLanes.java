@@ -1,7 +1,6 @@
 package org.rvsimt.core.exec;
 
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
@@ -27,6 +26,7 @@ import org.rvsimt.core.semantics.FloatOps;
 final class SimdLanes {
     private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Integer> INTS = FLOATS.withLanes(int.class);
+    private static final VectorSpecies<Byte> BYTES = FLOATS.withLanes(byte.class);
     private static final int STEP = FLOATS.length();
     /** 0, 4, 8, ...: the byte offsets of a contiguous chunk of 32-bit words. */
     private static final IntVector WORD_OFFSETS = IntVector.zero(INTS).addIndex(4);
@@ -185,7 +185,9 @@ final class SimdLanes {
         } else {
             return false;
         }
-        IntVector.fromMemorySegment(INTS, MemorySegment.ofArray(mem), off, ByteOrder.LITTLE_ENDIAN).intoArray(dst, at);
+        // Lane k of the int view is bytes 4k..4k+3 taken little-endian (the Vector API reinterprets
+        // in little-endian lane order), which is the RV32 word order.
+        ByteVector.fromArray(BYTES, mem, off).reinterpretAsInts().intoArray(dst, at);
         return true;
     }
 
