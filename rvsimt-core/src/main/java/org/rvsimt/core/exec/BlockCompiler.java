@@ -171,6 +171,8 @@ final class BlockCompiler {
             }
             if (simd && simdLoad(i)) {
                 emitSimdLoad(code, i);
+            } else if (simd && simdStore(i)) {
+                emitSimdStore(code, i);
             } else if (simd && simdFp(i) >= 0) {
                 emitSimdFp(code, i);
             } else if (p.form[i] != Form.FENCE) {
@@ -207,6 +209,17 @@ final class BlockCompiler {
     /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
     private boolean simdLoad(int i) {
         return p.form[i] == Form.FLW || p.form[i] == Form.LOAD && (p.fn[i] & 7) == 4;
+    }
+
+    /** A 32-bit store (sw or fsw) that {@link SimdLanes#store32} runs chunk by chunk. */
+    private boolean simdStore(int i) {
+        return p.form[i] == Form.FSW || p.form[i] == Form.STORE && p.fn[i] == 4;
+    }
+
+    private void emitSimdStore(CodeBuilder code, int i) {
+        code.aload(CTX).aload(WARP).aload(p.form[i] == Form.FSW ? F : X).loadConstant(p.rs2[i] * width);
+        code.aload(X).loadConstant(p.rs1[i] * width).loadConstant(p.imm[i]).loadConstant(width);
+        code.invokestatic(CD_SIMD, "store32", SIMD_LOAD);
     }
 
     /** The {@link SimdLanes} op code of an f32 add/sub/mul/fma with rm RNE or dyn, or -1. */

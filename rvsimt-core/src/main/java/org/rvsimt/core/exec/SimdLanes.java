@@ -11,7 +11,7 @@ import org.rvsimt.core.semantics.FloatOps;
 
 /**
  * Whole-warp lane loops on host SIMD for the full-mask variant of compiled blocks: f32 add, sub,
- * mul and the four fused multiply-adds, and 32-bit loads. The warp is walked in chunks of the
+ * mul and the four fused multiply-adds, and 32-bit loads and stores. The warp is walked in chunks of the
  * host's preferred species (16 lanes with AVX-512, 8 with AVX2: chosen at run time, never
  * assumed); lanes past the last whole chunk, and any chunk the fast path cannot prove plain, run
  * the same per-lane code as the scalar loops, so results, flags and faults are bit-identical.
@@ -189,6 +189,65 @@ final class SimdLanes {
         // in little-endian lane order), which is the RV32 word order.
         ByteVector.fromArray(BYTES, mem, off).reinterpretAsInts().intoArray(dst, at);
         return true;
+    }
+
+    /**
+     * The 32-bit word src[s + lane] to x[base + lane] + imm, for all lanes, in lane order. A chunk of
+     * consecutive words in VRAM or shared memory is one vector store; a chunk whose lanes all store
+     * to one such word leaves the last lane's value, as the lane-ordered loop does; a chunk that
+     * stores to the barrier register requests the barrier once. Anything else goes lane by lane
+     * through {@link LaneOps#store}.
+     */
+    static void store32(BlockContext c, Warp w, int[] src, int s, int[] x, int base, int imm, int width) {
+        int l = 0;
+        for (; l <= width - STEP; l += STEP) {
+            IntVector addr = IntVector.fromArray(INTS, x, base + l).add(imm);
+            int first = addr.lane(0);
+            if ((first & 3) == 0) {
+                if (!addr.compare(VectorOperators.NE, first).anyTrue()) {
+                    if (storeOne(c, first, src[s + l + STEP - 1])) {
+                        continue;
+                    }
+                } else if (!addr.compare(VectorOperators.NE, WORD_OFFSETS.add(first)).anyTrue()
+                        && storeContiguous(c, src, s + l, first)) {
+                    continue;
+                }
+            }
+            scalarStore(c, w, src, s, x, base, imm, l, l + STEP);
+        }
+        scalarStore(c, w, src, s, x, base, imm, l, width);
+    }
+
+    private static boolean storeOne(BlockContext c, int addr, int value) {
+        if (addr >= 0 && addr <= c.vramSize - 4) {
+            Windows.store(c.mem, addr, 4, value);
+        } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - 4) {
+            Windows.store(c.shared, addr - MemoryMap.SHARED_BASE, 4, value);
+        } else if (addr == MemoryMap.BARRIER_REG) {
+            c.barrierRequested = true;     // what every lane's store to the register does
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean storeContiguous(BlockContext c, int[] src, int from, int addr) {
+        int bytes = 4 * STEP;
+        if (addr >= 0 && addr <= c.vramSize - bytes) {
+            IntVector.fromArray(INTS, src, from).reinterpretAsBytes().intoArray(c.mem, addr);
+        } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
+            IntVector.fromArray(INTS, src, from).reinterpretAsBytes().intoArray(c.shared, addr - MemoryMap.SHARED_BASE);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static void scalarStore(BlockContext c, Warp w, int[] src, int s, int[] x, int base, int imm, int from,
+                                    int to) {
+        for (int l = from; l < to; l++) {
+            LaneOps.store(c, w, l, x[base + l] + imm, 4, src[s + l]);
+        }
     }
 
     private static void scalarLoad(BlockContext c, Warp w, int[] dst, int d, int[] x, int base, int imm, int from,

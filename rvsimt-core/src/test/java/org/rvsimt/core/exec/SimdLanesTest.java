@@ -154,10 +154,14 @@ class SimdLanesTest {
                 fsw     ft4, 44(t3)
                 csrr    t4, fflags
                 sw      t4, 48(t3)
+                lw      t5, 16(a0)              # dense
+                add     t6, t5, t1
+                fsw     fa0, 0(t6)              # dense[t]: consecutive words
+                sw      t0, -4(t5)              # dense[-1]: one word for every lane
                 ret
             """;
 
-    record Outcome(LaunchResult result, int[] out) { }
+    record Outcome(LaunchResult result, int[] out, int[] dense) { }
 
     private static Outcome launch(String engine, int warp, int threads, int[] in, int[] flags, int[] frm)
             throws Exception {
@@ -167,9 +171,11 @@ class SimdLanesTest {
             Buffer bout = d.alloc(64L * threads).fill((byte) 0);
             Buffer bflags = d.alloc(4L * threads).write(flags);
             Buffer bfrm = d.alloc(4L * threads).write(frm);
+            Buffer bdense = d.alloc(4L * threads + 4).fill((byte) 0);
             LaunchResult r = d.launch(Kernel.fromAssembly(KERNEL, "simd.S"), Dim3.of(3), Dim3.of(threads),
-                    4 * threads + 16, LaunchOptions.defaults().withWatchdog(1_000_000), bin, bout, bflags, bfrm);
-            return new Outcome(r, bout.readInts());
+                    4 * threads + 16, LaunchOptions.defaults().withWatchdog(1_000_000), bin, bout, bflags, bfrm,
+                    bdense.address() + 4);
+            return new Outcome(r, bout.readInts(), bdense.readInts());
         }
     }
 
@@ -208,6 +214,10 @@ class SimdLanesTest {
             assertThat(jit.out()[16 * t + 10]).as("shared[t] of thread %d", t).isEqualTo(in[t]);
             assertThat(jit.out()[16 * t + 11]).as("shared[2] of thread %d", t).isEqualTo(threads > 2 ? in[2] : 0);
         }
+        for (int t = 0; t < threads; t++) {
+            assertThat(jit.dense()[t + 1]).as("dense[%d]", t).isEqualTo(jit.out()[16 * t]);
+        }
+        assertThat(jit.dense()).as("dense stores").isEqualTo(interp.dense());
         assertThat(jit.out()).as("results and fflags, warp %d pattern %d", warp, pattern).isEqualTo(interp.out());
         assertThat(jit.result().laneInstructions()).isEqualTo(interp.result().laneInstructions());
         assertThat(jit.result().statistics()).isEqualTo(interp.result().statistics());
