@@ -35,6 +35,9 @@ final class BlockCompiler {
      */
     static final int MAX_LENGTH = Integer.getInteger("rvsimt.jit.maxBlock", 12);
 
+    /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
+    static final boolean SIMD = !"false".equals(System.getProperty("rvsimt.jit.simd"));
+
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
     private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
@@ -160,7 +163,7 @@ final class BlockCompiler {
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
         int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
-        boolean simd = full && SimdLanes.pays(width);
+        boolean simd = full && SIMD && SimdLanes.pays(width);
         if (simd) {
             simdPreconditions(code, start, bodyEnd);
         }
