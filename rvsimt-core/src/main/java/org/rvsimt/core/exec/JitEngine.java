@@ -1,7 +1,5 @@
 package org.rvsimt.core.exec;
 
-import java.util.Arrays;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.trace.TraceChannel;
@@ -32,40 +30,9 @@ public final class JitEngine implements WarpEngine {
         if (l != null && l.program() == p && l.key() == key) {
             return l.blocks();
         }
-        AtomicReferenceArray<Object> blocks = p.jitCaches.computeIfAbsent(key, k -> byCode(p, k));
+        AtomicReferenceArray<Object> blocks = p.jitCaches.computeIfAbsent(key, k -> new AtomicReferenceArray<>(p.length));
         last = new LastCache(p, key, blocks);
         return blocks;
-    }
-
-    /**
-     * Compiled blocks shared by every program with the same code: a Program is a function of its
-     * base and words alone (decode and leaders derive from them), so devices that load the same
-     * kernel, like the rows of `rvsimt bench` that each open one, reuse hidden classes HotSpot has
-     * already compiled instead of recompiling them while the next row runs (with two worker threads
-     * on two cores that recompilation made sgemm_reg slower at 2 threads than at 1). Bounded: the
-     * map is emptied when it holds too many programs, which only costs recompilation.
-     */
-    private static final ConcurrentHashMap<CodeKey, AtomicReferenceArray<Object>> BY_CODE = new ConcurrentHashMap<>();
-    private static final int BY_CODE_LIMIT = 64;
-
-    private record CodeKey(int base, int[] words, long variant) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof CodeKey k && k.base == base && k.variant == variant && Arrays.equals(k.words, words);
-        }
-
-        @Override
-        public int hashCode() {
-            return (Arrays.hashCode(words) * 31 + base) * 31 + Long.hashCode(variant);
-        }
-    }
-
-    private static AtomicReferenceArray<Object> byCode(Program p, long variant) {
-        if (BY_CODE.size() >= BY_CODE_LIMIT) {
-            BY_CODE.clear();
-        }
-        return BY_CODE.computeIfAbsent(new CodeKey(p.base, p.words.clone(), variant),
-                k -> new AtomicReferenceArray<>(p.length));
     }
 
     private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu) {
