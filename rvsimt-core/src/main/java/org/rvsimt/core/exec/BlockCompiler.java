@@ -35,6 +35,9 @@ final class BlockCompiler {
      */
     static final int MAX_LENGTH = Integer.getInteger("rvsimt.jit.maxBlock", 12);
 
+    /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
+    static final boolean SIMD = !"false".equals(System.getProperty("rvsimt.jit.simd"));
+
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
     private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
@@ -67,6 +70,15 @@ final class BlockCompiler {
     private static final int BITS = 9;
     private static final int TAKEN = 11;
     private static final int TMP = 13;
+    private static final int INEXACT_ALL = 14;   // runFull: every lane's fflags has NX (as of block entry)
+    private static final int NEAREST_ALL = 15;   // runFull: every lane's frm is RNE
+
+    private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
+    private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
+    private static final MethodTypeDesc SIMD_FP = MethodTypeDesc.of(CD_void, CD_int, CD_INT_ARRAY, CD_INT_ARRAY,
+            CD_int, CD_int, CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc SIMD_LOAD = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
+            CD_int, CD_INT_ARRAY, CD_int, CD_int, CD_int);
 
     private final Program p;
     private final int width;
@@ -151,12 +163,22 @@ final class BlockCompiler {
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
         int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
+        boolean simd = full && SIMD && SimdLanes.pays(width);
+        if (simd) {
+            simdPreconditions(code, start, bodyEnd);
+        }
         for (int i = start; i < bodyEnd; i++) {
             final int idx = i;
             if (mayFault(i)) {
                 code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
-            if (p.form[i] != Form.FENCE) {
+            if (simd && simdLoad(i)) {
+                emitSimdLoad(code, i);
+            } else if (simd && simdStore(i)) {
+                emitSimdStore(code, i);
+            } else if (simd && simdFp(i) >= 0) {
+                emitSimdFp(code, i);
+            } else if (p.form[i] != Form.FENCE) {
                 laneLoop(code, full, () -> instruction(code, idx));
             }
         }
@@ -185,6 +207,79 @@ final class BlockCompiler {
             });
         }
         code.lconst_0().lreturn();
+    }
+
+    /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
+    private boolean simdLoad(int i) {
+        return p.form[i] == Form.FLW || p.form[i] == Form.LOAD && (p.fn[i] & 7) == 4;
+    }
+
+    /** A 32-bit store (sw or fsw) that {@link SimdLanes#store32} runs chunk by chunk. */
+    private boolean simdStore(int i) {
+        return p.form[i] == Form.FSW || p.form[i] == Form.STORE && p.fn[i] == 4;
+    }
+
+    private void emitSimdStore(CodeBuilder code, int i) {
+        code.aload(CTX).aload(WARP).aload(p.form[i] == Form.FSW ? F : X).loadConstant(p.rs2[i] * width);
+        code.aload(X).loadConstant(p.rs1[i] * width).loadConstant(p.imm[i]).loadConstant(width);
+        code.invokestatic(CD_SIMD, "store32", SIMD_LOAD);
+    }
+
+    /** The {@link SimdLanes} op code of an f32 add/sub/mul/fma with rm RNE or dyn, or -1. */
+    private int simdFp(int i) {
+        if ((p.form[i] != Form.FP_RR && p.form[i] != Form.FP_FMA) || (p.rm[i] != 0 && p.rm[i] != 7)) {
+            return -1;
+        }
+        return SimdLanes.opOf(method(i));
+    }
+
+    /**
+     * Computes, once per block run, whether the float fast path may be taken: flags only gain bits
+     * inside a block and frm cannot change there, so what holds at entry holds for every instruction.
+     */
+    private void simdPreconditions(CodeBuilder code, int start, int bodyEnd) {
+        boolean anyFp = false;
+        boolean anyDyn = false;
+        for (int i = start; i < bodyEnd; i++) {
+            if (simdFp(i) >= 0) {
+                anyFp = true;
+                anyDyn |= p.rm[i] == 7;
+            }
+        }
+        if (anyFp) {
+            code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z)
+                    .istore(INEXACT_ALL);
+        }
+        if (anyDyn) {
+            code.aload(WARP).getfield(CD_WARP, "frm", CD_INT_ARRAY).loadConstant(width)
+                    .invokestatic(CD_SIMD, "nearestEverywhere", LANES_Z).istore(NEAREST_ALL);
+        }
+    }
+
+    private void emitSimdLoad(CodeBuilder code, int i) {
+        boolean toF = p.form[i] == Form.FLW;
+        int rd = p.rd[i];      // x0 is already the sink row; f0 is a real register
+        code.aload(CTX).aload(WARP).aload(toF ? F : X).loadConstant(rd * width);
+        code.aload(X).loadConstant(p.rs1[i] * width).loadConstant(p.imm[i]).loadConstant(width);
+        code.invokestatic(CD_SIMD, "load32", SIMD_LOAD);
+    }
+
+    /** if (preconditions) SimdLanes.fp(...) else the scalar lane loop. */
+    private void emitSimdFp(CodeBuilder code, int i) {
+        Label scalar = code.newLabel();
+        Label done = code.newLabel();
+        code.iload(INEXACT_ALL).ifeq(scalar);
+        if (p.rm[i] == 7) {
+            code.iload(NEAREST_ALL).ifeq(scalar);
+        }
+        code.loadConstant(simdFp(i)).aload(F).aload(FLAGS).loadConstant(p.rd[i] * width)
+                .loadConstant(p.rs1[i] * width).loadConstant(p.rs2[i] * width)
+                .loadConstant(p.form[i] == Form.FP_FMA ? p.rs3[i] * width : 0).loadConstant(width);
+        code.invokestatic(CD_SIMD, "fp", SIMD_FP);
+        code.goto_(done);
+        code.labelBinding(scalar);
+        laneLoop(code, true, () -> instruction(code, i));
+        code.labelBinding(done);
     }
 
     private boolean mayFault(int i) {

@@ -15,9 +15,24 @@ public final class JitEngine implements WarpEngine {
 
     private final Interpreter interpreter = new Interpreter();
 
+    /**
+     * The cache this engine used last. run() is called once per warp quantum, and the map lookup
+     * (a boxed key) cost a few percent of a dense kernel; an immutable holder keeps it thread-safe.
+     */
+    private volatile LastCache last;
+
+    private record LastCache(Program program, long key, AtomicReferenceArray<Object> blocks) { }
+
     /** Compiled blocks of one program for one (warp width, SFU mode), shared by all host threads. */
-    private static AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu) {
-        return p.jitCaches.computeIfAbsent((long) width << 1 | (fastSfu ? 1 : 0), k -> new AtomicReferenceArray<>(p.length));
+    private AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu) {
+        long key = (long) width << 1 | (fastSfu ? 1 : 0);
+        LastCache l = last;
+        if (l != null && l.program() == p && l.key() == key) {
+            return l.blocks();
+        }
+        AtomicReferenceArray<Object> blocks = p.jitCaches.computeIfAbsent(key, k -> new AtomicReferenceArray<>(p.length));
+        last = new LastCache(p, key, blocks);
+        return blocks;
     }
 
     private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu) {
