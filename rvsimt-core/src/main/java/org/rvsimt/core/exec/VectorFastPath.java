@@ -1,12 +1,11 @@
 package org.rvsimt.core.exec;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 import org.rvsimt.core.memory.MemoryMap;
@@ -25,8 +24,7 @@ final class VectorFastPath {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** The host's widest float vector (16 lanes with AVX-512, 8 with AVX2): chosen at run time, never assumed. */
     private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Integer> INTS = FLOATS.withLanes(int.class);
-    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
 
     private VectorFastPath() { }
 
@@ -121,24 +119,27 @@ final class VectorFastPath {
      */
     private static boolean simdMulAdd(Warp w, VectorState v, VectorDecode.Op op, int lane, int vd, int rs1, int vs2) {
         int n = v.vl[lane];
+        int step = FLOATS.length();
+        if (n % step != 0) {
+            return false;          // a partial chunk: the scalar loop (vl is a whole number of chunks at VLMAX)
+        }
         int fn = op.fn();
         boolean negateProduct = fn == 1 || fn == 3 || fn == 5 || fn == 7;
         boolean negateAddend = fn == 1 || fn == 2 || fn == 5 || fn == 6;
         boolean addendIsVd = fn < 4;
-        MemorySegment regs = MemorySegment.ofArray(v.bytes);
-        long d = v.offset(lane, vd, 0, 4);
-        long s2 = v.offset(lane, vs2, 0, 4);
-        long s1 = v.offset(lane, rs1, 0, 4);
+        byte[] regs = v.bytes;
+        int d = v.offset(lane, vd, 0, 4);
+        int s2 = v.offset(lane, vs2, 0, 4);
+        int s1 = v.offset(lane, rs1, 0, 4);
         boolean scalar = op.operand() == VectorDecode.VF;
-        float f = Float.intBitsToFloat(w.f[rs1 * w.width + lane]);
-        int step = FLOATS.length();
+        FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
         float[] out = new float[n];    // written back only if every element is plain (escape analysis keeps it cheap)
         for (int e = 0; e < n; e += step) {
-            VectorMask<Float> in = FLOATS.indexInRange(e, n);
-            FloatVector a = scalar ? FloatVector.broadcast(FLOATS, f)
-                    : FloatVector.fromMemorySegment(FLOATS, regs, s1 + 4L * e, LE, in);
-            FloatVector b = FloatVector.fromMemorySegment(FLOATS, regs, s2 + 4L * e, LE, in);
-            FloatVector old = FloatVector.fromMemorySegment(FLOATS, regs, d + 4L * e, LE, in);
+            // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
+            // (a heap MemorySegment load ran the Vector API's Java fallback here).
+            FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
+            FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
+            FloatVector old = ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats();
             FloatVector mul = addendIsVd ? b : old;
             FloatVector add = addendIsVd ? old : b;
             if (negateProduct) {
@@ -149,14 +150,13 @@ final class VectorFastPath {
             }
             FloatVector r = a.fma(mul, add);
             IntVector exp = r.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
-            if (exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255))
-                    .and(in.cast(INTS)).anyTrue()) {
+            if (exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue()) {
                 return false;
             }
-            r.intoArray(out, e, in);
+            r.intoArray(out, e);
         }
-        for (int e = 0; e < n; e++) {
-            INT.set(v.bytes, (int) d + 4 * e, Float.floatToRawIntBits(out[e]));
+        for (int e = 0; e < n; e += step) {
+            FloatVector.fromArray(FLOATS, out, e).reinterpretAsBytes().intoArray(regs, d + 4 * e);
         }
         return true;
     }
