@@ -1,4 +1,4 @@
-# sgemm_mma.S (rvsimt bench; the same code as kernels/matmul_mma): C = A * B with the XuanTie matrix extension (MatrixUnit), one 4x4 tile of C per
+# sgemm_mma.S (rvsimt bench, and the kernel library's matmul_mma manifest): C = A * B with the XuanTie matrix extension (MatrixUnit), one 4x4 tile of C per
 # thread (native ABI).
 #
 # Arguments (a0 -> 32-bit words): M, N, K, A, B, C; A [M][K], B [K][N], C [M][N], row-major f32.
