@@ -43,6 +43,8 @@ final class BlockCompiler {
     private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
     private static final ClassDesc CD_LANEOPS = ClassDesc.of(LaneOps.class.getName());
     private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
+    private static final MethodTypeDesc MTD_UNIT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int,
+            CD_long);
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
     private static final MethodTypeDesc II_I = MethodTypeDesc.of(CD_int, CD_int, CD_int);
     private static final MethodTypeDesc I_I = MethodTypeDesc.of(CD_int, CD_int);
@@ -95,10 +97,16 @@ final class BlockCompiler {
         return switch (p.form[i]) {
             case Form.ALU_RR, Form.ALU_RI, Form.LUI, Form.AUIPC, Form.LOAD, Form.STORE, Form.FLW, Form.FSW, Form.FENCE,
                  Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP, Form.FP_CLASS, Form.FMV_X_W, Form.FMV_W_X,
-                 Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU -> true;
+                 Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU, Form.VECTOR, Form.MATRIX -> true;
             case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
             default -> false;
         };
+    }
+
+    /** Vector and matrix stores end a block like scalar stores (one may be the barrier register's). */
+    private static boolean unitStore(Program p, int i) {
+        return p.form[i] == Form.VECTOR && VectorDecode.op(p.fn[i]).kind() == VectorDecode.STORE
+                || p.form[i] == Form.MATRIX && MatrixDecode.op(p.fn[i]).kind() == MatrixDecode.STORE;
     }
 
     /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
@@ -122,7 +130,7 @@ final class BlockCompiler {
             }
             n++;
             i++;
-            if (form == Form.STORE || form == Form.FSW) {
+            if (form == Form.STORE || form == Form.FSW || unitStore(p, i - 1)) {
                 stores = true;
                 break;
             }
@@ -172,7 +180,13 @@ final class BlockCompiler {
             if (mayFault(i)) {
                 code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
-            if (simd && simdLoad(i)) {
+            if (p.form[i] == Form.VECTOR || p.form[i] == Form.MATRIX) {
+                // The units run the instruction for every active lane, as for the interpreter; the
+                // block only saves the trip through the interpreter and keeps its neighbours compiled.
+                code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK)
+                        .invokestatic(ClassDesc.of(p.form[i] == Form.VECTOR ? VectorUnit.class.getName()
+                                : MatrixUnit.class.getName()), "compiled", MTD_UNIT);
+            } else if (simd && simdLoad(i)) {
                 emitSimdLoad(code, i);
             } else if (simd && simdStore(i)) {
                 emitSimdStore(code, i);
@@ -284,7 +298,7 @@ final class BlockCompiler {
 
     private boolean mayFault(int i) {
         return switch (p.form[i]) {
-            case Form.LOAD, Form.STORE, Form.FLW, Form.FSW -> true;
+            case Form.LOAD, Form.STORE, Form.FLW, Form.FSW, Form.VECTOR, Form.MATRIX -> true;
             case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] == 7;
             default -> false;
         };

@@ -120,7 +120,20 @@ public final class JitEngine implements WarpEngine {
                 int index = (pc - p.base) >>> 2;
                 w.fly(pc, b.length(), m);
                 profile.compiledBlock(index, m);
-                long taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                long taken;
+                try {
+                    taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                } catch (KernelFault.Signal s) {
+                    // A vector or matrix instruction faulted inside the block: count what ran, as the
+                    // interpreter would have.
+                    int done = (c.jitPc - blockStart) / 4 + 1;
+                    steps += done;
+                    lanes += (long) done * Long.bitCount(m);
+                    if (tr != null) {
+                        traceBlock(c, w, p, tr, index, done, m);
+                    }
+                    throw s;
+                }
                 if (tr != null) {
                     traceBlock(c, w, p, tr, index, b.length(), m);
                 }

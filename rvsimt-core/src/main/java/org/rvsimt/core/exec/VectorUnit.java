@@ -25,6 +25,11 @@ import org.rvsimt.core.semantics.VectorOps;
 final class VectorUnit {
     private VectorUnit() { }
 
+    /** The entry compiled blocks call: instruction {@code i} of the launch's program at {@code pc}. */
+    static void compiled(BlockContext c, Warp w, int i, int pc, long m) {
+        execute(c, w, c.spec.program(), i, pc, m);
+    }
+
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         VectorState v = w.vector();
         VectorDecode.Op op = VectorDecode.op(p.fn[i]);

@@ -147,6 +147,39 @@ class ObservationTest {
         }
     }
 
+    /** A vector instruction that faults inside a compiled block: counters, report and tail as in the interpreter. */
+    @Test
+    void vectorFaultInACompiledBlockIsCountedAsInTheInterpreter() {
+        String src = """
+                    mv a1, a0
+                    li t2, 2
+                loop:
+                    li t0, 4
+                    vsetvli t1, t0, e32, m1, ta, ma
+                    addi a2, a2, 1
+                    vle32.v v1, (a1)
+                    addi a3, a3, 1
+                    lui a1, 0x70000
+                    addi t2, t2, -1
+                    bnez t2, loop
+                    ret
+                """;
+        LaunchResult[] r = new LaunchResult[2];
+        String[] engines = {"interp", "jit"};
+        for (int k = 0; k < 2; k++) {
+            try (KernelHarness h = KernelHarness.of(engines[k], 4, 1)) {
+                r[k] = h.run(src, Dim3.of(1), Dim3.of(8), 0);
+            }
+        }
+        assertThat(r[1].fault()).isNotNull();
+        assertThat(r[1].fault().summary()).contains("vle32.v").contains("element 0")
+                .isEqualTo(r[0].fault().summary());
+        assertThat(r[1].warpInstructions()).isEqualTo(r[0].warpInstructions());
+        assertThat(r[1].laneInstructions()).isEqualTo(r[0].laneInstructions());
+        assertThat(r[1].fault().recent()).isEqualTo(r[0].fault().recent());
+        assertThat(r[1].fault().recent().getLast().instruction()).startsWith("vle32.v");
+    }
+
     @Test
     void traceRecordsCarryLaneResultsWhenAsked() {
         String src = """
