@@ -100,6 +100,18 @@ __device__ void __syncthreads(void) {
 __device__ void __threadfence(void) { __asm__ volatile("fence rw, rw" : : : "memory"); }
 __device__ void __threadfence_block(void) { __asm__ volatile("fence rw, rw" : : : "memory"); }
 
+/* ------------------------------------------------------------------------ work split */
+
+/* This thread's contiguous share [*start, *end) of n elements when a 1-D grid splits them into
+ * ceil(n / threads) chunks, one per thread (the layout the strip-mined RVV kernels use). */
+__device__ void thread_chunk(unsigned n, unsigned *start, unsigned *end) {
+    unsigned threads = gridDim.x * blockDim.x;
+    unsigned chunk = (n + threads - 1) / threads;
+    unsigned s = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
+    *start = s;
+    *end = s + chunk < n ? s + chunk : n;
+}
+
 /* ------------------------------------------------------------------------ shared memory */
 
 /* The block's shared memory as an array of `type`: float *tile = SHARED(float);

@@ -12,10 +12,8 @@ struct reduction_args {
 };
 
 __global__ void reduce_sum_rvv(const struct reduction_args *p) {
-    unsigned threads = gridDim.x * blockDim.x;
-    unsigned chunk = (p->n + threads - 1) / threads;
-    unsigned start = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
-    unsigned end = start + chunk < p->n ? start + chunk : p->n;
+    unsigned start, end;
+    thread_chunk(p->n, &start, &end);
     size_t vlmax = __riscv_vsetvlmax_e32m8();
     vint32m8_t acc = __riscv_vmv_v_x_i32m8(0, vlmax);
     for (unsigned i = start; i < end;) {

@@ -10,10 +10,8 @@ struct relu_args {
 };
 
 __global__ void relu_rvv(const struct relu_args *p) {
-    unsigned threads = gridDim.x * blockDim.x;
-    unsigned chunk = (p->n + threads - 1) / threads;
-    unsigned start = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
-    unsigned end = start + chunk < p->n ? start + chunk : p->n;
+    unsigned start, end;
+    thread_chunk(p->n, &start, &end);
     for (unsigned i = start; i < end;) {
         size_t vl = __riscv_vsetvl_e32m4(end - i);
         vfloat32m4_t v = __riscv_vle32_v_f32m4(p->x + i, vl);

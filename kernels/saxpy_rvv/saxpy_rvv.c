@@ -13,10 +13,8 @@ struct saxpy_args {
 };
 
 __global__ void saxpy_rvv(const struct saxpy_args *p) {
-    unsigned threads = gridDim.x * blockDim.x;
-    unsigned chunk = (p->n + threads - 1) / threads;
-    unsigned start = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
-    unsigned end = start + chunk < p->n ? start + chunk : p->n;
+    unsigned start, end;
+    thread_chunk(p->n, &start, &end);
     for (unsigned i = start; i < end;) {
         size_t vl = __riscv_vsetvl_e32m8(end - i);
         vfloat32m8_t vx = __riscv_vle32_v_f32m8(p->x + i, vl);

@@ -11,10 +11,8 @@ struct sigmoid_args {
 };
 
 __global__ void sigmoid_rvv(const struct sigmoid_args *p) {
-    unsigned threads = gridDim.x * blockDim.x;
-    unsigned chunk = (p->n + threads - 1) / threads;
-    unsigned start = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
-    unsigned end = start + chunk < p->n ? start + chunk : p->n;
+    unsigned start, end;
+    thread_chunk(p->n, &start, &end);
     for (unsigned i = start; i < end;) {
         size_t vl = __riscv_vsetvl_e32m1(end - i);
         vfloat32m1_t v = __riscv_vle32_v_f32m1(p->x + i, vl);

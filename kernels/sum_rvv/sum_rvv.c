@@ -13,11 +13,9 @@ struct sum_args {
 };
 
 __global__ void sum_rvv(const struct sum_args *p) {
-    unsigned threads = gridDim.x * blockDim.x;
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned chunk = (p->n + threads - 1) / threads;
-    unsigned start = t * chunk;
-    unsigned end = start + chunk < p->n ? start + chunk : p->n;
+    unsigned start, end;
+    thread_chunk(p->n, &start, &end);
     vfloat32m1_t acc = __riscv_vfmv_s_f_f32m1(0.0f, 1);
     for (unsigned i = start; i < end;) {
         size_t vl = __riscv_vsetvl_e32m4(end - i);
