@@ -70,6 +70,13 @@ final class WebServer implements AutoCloseable {
     }
 
     private void route(HttpExchange x) throws IOException {
+        String host = x.getRequestHeaders().getFirst("Host");
+        if (server.getAddress().getAddress().isLoopbackAddress() && host != null && !loopbackHost(host)) {
+            // A page of another site that re-points its DNS name at 127.0.0.1 (DNS rebinding) still
+            // sends its own name as Host: a loopback server answers only to loopback names.
+            Http.text(x, 403, "host '" + host + "' is not this loopback server");
+            return;
+        }
         String path = x.getRequestURI().getPath();
         String method = x.getRequestMethod();
         boolean read = method.equals("GET") || method.equals("HEAD");
@@ -103,6 +110,18 @@ final class WebServer implements AutoCloseable {
             return;
         }
         Http.text(x, 404, "no page at " + path);
+    }
+
+    /** localhost, 127.x.y.z or [::1], with or without a port. */
+    static boolean loopbackHost(String host) {
+        String h = host.trim().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("[")) {
+            int close = h.indexOf(']');
+            return close > 0 && h.substring(1, close).equals("::1");
+        }
+        int colon = h.indexOf(':');
+        String name = colon >= 0 ? h.substring(0, colon) : h;
+        return name.equals("localhost") || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
     }
 
     /**

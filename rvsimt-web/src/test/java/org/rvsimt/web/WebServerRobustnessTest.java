@@ -61,6 +61,28 @@ class WebServerRobustnessTest {
     }
 
     @Test
+    void answersOnlyLoopbackHostNames() throws Exception {
+        try (WebFixture f = new WebFixture()) {
+            for (String host : new String[] {"evil.example", "evil.example:" + f.port(), "10.0.0.1", "[::2]:80"}) {
+                assertThat(rawGet(f, host)).as(host).startsWith("HTTP/1.1 403");
+            }
+            for (String host : new String[] {"127.0.0.1:" + f.port(), "localhost:" + f.port(), "LOCALHOST", "[::1]:80"}) {
+                assertThat(rawGet(f, host)).as(host).startsWith("HTTP/1.1 200");
+            }
+        }
+        assertThat(WebServer.loopbackHost("127.0.0.1.evil.example")).isFalse();
+    }
+
+    private static String rawGet(WebFixture f, String host) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", f.port())) {
+            s.setSoTimeout(5_000);
+            s.getOutputStream().write(("GET /api/state HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            return new String(s.getInputStream().readNBytes(20), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    @Test
     void survivesGarbageAndMalformedRequests() throws Exception {
         try (WebFixture f = new WebFixture()) {
             String[] garbage = {"\u0000\u0001\u0002garbage\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n",
