@@ -45,6 +45,10 @@ final class BlockCompiler {
     private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
     private static final MethodTypeDesc MTD_UNIT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int,
             CD_long);
+    private static final MethodTypeDesc MTD_BOUND_MEMORY = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_int, CD_long, CD_int, CD_int, CD_boolean);
+    private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_int, CD_long, CD_int, CD_int, CD_int);
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
     private static final MethodTypeDesc II_I = MethodTypeDesc.of(CD_int, CD_int, CD_int);
     private static final MethodTypeDesc I_I = MethodTypeDesc.of(CD_int, CD_int);
@@ -101,6 +105,66 @@ final class BlockCompiler {
             case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
             default -> false;
         };
+    }
+
+    /**
+     * The vtype every active lane has before each instruction of a block, where an earlier vsetvli or
+     * vsetivli of the block set it to a legal value from its immediate; -1 where it is not known.
+     */
+    static int[] knownVtypes(Program p, int start, int n) {
+        int[] out = new int[n];
+        int known = -1;
+        for (int k = 0; k < n; k++) {
+            int i = start + k;
+            out[k] = known;
+            if (p.form[i] == Form.VECTOR) {
+                int word = p.words[i];
+                int kind = VectorDecode.op(p.fn[i]).kind();
+                if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI) {
+                    int vtype = kind == VectorDecode.VSETVLI ? word >>> 20 & 0x7FF : word >>> 20 & 0x3FF;
+                    known = org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN) ? vtype : -1;
+                } else if (kind == VectorDecode.VSETVL) {
+                    known = -1;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Emits the bound e32 entry for a vector instruction whose vtype the block knows (the seed's
+     * rebind); false when the instruction is not one of those cases (the unit's general entry then).
+     */
+    private boolean bindVector(CodeBuilder code, int i, int vtype) {
+        if (vtype < 0 || org.rvsimt.core.semantics.VectorOps.sew(vtype) != 32) {
+            return false;
+        }
+        int word = p.words[i];
+        VectorDecode.Op op = VectorDecode.op(p.fn[i]);
+        int lmulLog2 = org.rvsimt.core.semantics.VectorOps.lmulLog2(vtype);
+        int group = lmulLog2 > 0 ? (1 << lmulLog2) - 1 : 0;
+        int vd = word >>> 7 & 31;
+        int rs1 = word >>> 15 & 31;
+        int vs2 = word >>> 20 & 31;
+        if ((word >>> 25 & 1) == 0 || (vd & group) != 0) {
+            return false;                      // masked, or a misaligned group: the unit decides
+        }
+        ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
+        int kind = op.kind();
+        if ((kind == VectorDecode.LOAD || kind == VectorDecode.STORE) && op.fn() == 0
+                && (word & 0xFDF07000) == 0x00006000) {
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+                    .loadConstant(rs1).loadConstant(kind == VectorDecode.STORE ? 1 : 0)
+                    .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
+            return true;
+        }
+        if ((kind == VectorDecode.FP_MULADD || kind == VectorDecode.FP_BIN) && (vs2 & group) == 0
+                && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & group) == 0)) {
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+                    .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
+            return true;
+        }
+        return false;
     }
 
     /** Vector and matrix stores end a block like scalar stores (one may be the barrier register's). */
@@ -172,6 +236,7 @@ final class BlockCompiler {
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
         int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
         boolean simd = full && SIMD && SimdLanes.pays(width);
+        int[] vtypes = knownVtypes(p, start, bodyEnd - start);
         if (simd) {
             simdPreconditions(code, start, bodyEnd);
         }
@@ -180,7 +245,9 @@ final class BlockCompiler {
             if (mayFault(i)) {
                 code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
-            if (p.form[i] == Form.VECTOR || p.form[i] == Form.MATRIX) {
+            if (p.form[i] == Form.VECTOR && bindVector(code, i, vtypes[i - start])) {
+                continue;
+            } else if (p.form[i] == Form.VECTOR || p.form[i] == Form.MATRIX) {
                 // The units run the instruction for every active lane, as for the interpreter; the
                 // block only saves the trip through the interpreter and keeps its neighbours compiled.
                 code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK)

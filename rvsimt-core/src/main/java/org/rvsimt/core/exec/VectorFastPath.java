@@ -53,6 +53,39 @@ final class VectorFastPath {
         };
     }
 
+    // ------------------------------------------------------------------ bound by the JIT
+
+    /*
+     * Entries the JIT binds at compile time when an earlier vsetvli/vsetivli of the same block fixed
+     * the vtype to a legal e32 one (the seed's "rebind" when vsetvli changes the element width):
+     * operand registers, the mask bit and the register-group checks are settled when the block is
+     * compiled, so per lane only vstart, frm and the memory range are tested; a lane that is not the
+     * plain case runs in the unit as usual.
+     */
+
+    /** vle32.v / vse32.v of a block whose vtype is known to be e32 with vd aligned to its group. */
+    static void boundUnitStride(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, boolean store) {
+        VectorState v = w.vector();
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            if (v.vstart[lane] != 0 || !unitStride(c, w, v, lane, vd, rs1, store)) {
+                VectorUnit.lane(c, w, i, pc, m, lane);
+            }
+        }
+    }
+
+    /** f32 arithmetic / multiply-add of a block whose vtype is known to be e32 with aligned groups. */
+    static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, int vs2) {
+        VectorState v = w.vector();
+        VectorDecode.Op op = VectorDecode.op(c.spec.program().fn[i]);
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, lane, vd, rs1, vs2)) {
+                VectorUnit.lane(c, w, i, pc, m, lane);
+            }
+        }
+    }
+
     /** vle32.v / vse32.v: the vl elements are contiguous in memory and in the register group. */
     private static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
                                       boolean store) {

@@ -30,6 +30,12 @@ final class VectorUnit {
         execute(c, w, c.spec.program(), i, pc, m);
     }
 
+    /** The reference path for one lane of instruction {@code i} (a bound fast path's fallback). */
+    static void lane(BlockContext c, Warp w, int i, int pc, long m, int lane) {
+        Program p = c.spec.program();
+        new Lane(c, w, w.vector(), VectorDecode.op(p.fn[i]), p.words[i], pc, m).at(lane).run();
+    }
+
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         VectorState v = w.vector();
         VectorDecode.Op op = VectorDecode.op(p.fn[i]);
