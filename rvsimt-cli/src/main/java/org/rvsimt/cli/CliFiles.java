@@ -21,7 +21,7 @@ final class CliFiles {
             }
             return Files.readAllBytes(p);
         } catch (IOException e) {
-            throw new UserError(UserError.describe(e));
+            throw new UserError(UserError.describe(e, p));
         }
     }
 

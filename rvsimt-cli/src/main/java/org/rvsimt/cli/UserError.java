@@ -22,6 +22,12 @@ public final class UserError extends RuntimeException {
     }
 
     /** One readable line for an I/O failure, naming the file. */
+    /** {@link #describe(IOException)}, naming {@code file} when the exception itself names none (EIO, ...). */
+    public static String describe(IOException e, java.nio.file.Path file) {
+        boolean named = e instanceof java.nio.file.FileSystemException f && f.getFile() != null;
+        return named ? describe(e) : file + ": " + describe(e);
+    }
+
     public static String describe(IOException e) {
         if (e instanceof NoSuchFileException n) {
             return n.getFile() + ": no such file";
