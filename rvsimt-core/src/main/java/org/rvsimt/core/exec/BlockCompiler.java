@@ -150,16 +150,13 @@ final class BlockCompiler {
             return false;                      // masked, or a misaligned group: the unit decides
         }
         ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
-        int kind = op.kind();
-        if ((kind == VectorDecode.LOAD || kind == VectorDecode.STORE) && op.fn() == 0
-                && (word & 0xFDF07000) == 0x00006000) {
+        if (VectorFastPath.unitStrideE32(op, word)) {
             code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
-                    .loadConstant(rs1).loadConstant(kind == VectorDecode.STORE ? 1 : 0)
+                    .loadConstant(rs1).loadConstant(op.kind() == VectorDecode.STORE ? 1 : 0)
                     .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
             return true;
         }
-        if ((kind == VectorDecode.FP_MULADD || kind == VectorDecode.FP_BIN) && (vs2 & group) == 0
-                && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & group) == 0)) {
+        if (VectorFastPath.floatGroupsAligned(op, rs1, vs2, group)) {
             code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
                     .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
             return true;

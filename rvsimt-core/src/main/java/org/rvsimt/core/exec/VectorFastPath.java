@@ -43,14 +43,23 @@ final class VectorFastPath {
         if ((vd & groupMask) != 0) {
             return false;
         }
-        return switch (op.kind()) {
-            case VectorDecode.LOAD, VectorDecode.STORE -> op.fn() == 0 && (word & 0xFDF07000) == 0x00006000
-                    && unitStride(c, w, v, lane, vd, rs1, op.kind() == VectorDecode.STORE);
-            case VectorDecode.FP_MULADD, VectorDecode.FP_BIN -> (vs2 & groupMask) == 0
-                    && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & groupMask) == 0)
-                    && w.frm[lane] <= 4 && floatLoop(w, v, op, lane, vd, rs1, vs2);
-            default -> false;
-        };
+        if (unitStrideE32(op, word)) {
+            return unitStride(c, w, v, lane, vd, rs1, op.kind() == VectorDecode.STORE);
+        }
+        return floatGroupsAligned(op, rs1, vs2, groupMask) && w.frm[lane] <= 4
+                && floatLoop(w, v, op, lane, vd, rs1, vs2);
+    }
+
+    /** vle32.v / vse32.v: unit stride (nf, mew, mop, lumop 0, width 110), not whole-register or mask. */
+    static boolean unitStrideE32(VectorDecode.Op op, int word) {
+        return (op.kind() == VectorDecode.LOAD || op.kind() == VectorDecode.STORE) && op.fn() == 0
+                && (word & 0xFDF07000) == 0x00006000;
+    }
+
+    /** An f32 arithmetic or multiply-add whose source groups (vs2, and vs1 of .vv) are aligned to LMUL. */
+    static boolean floatGroupsAligned(VectorDecode.Op op, int rs1, int vs2, int groupMask) {
+        return (op.kind() == VectorDecode.FP_MULADD || op.kind() == VectorDecode.FP_BIN) && (vs2 & groupMask) == 0
+                && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & groupMask) == 0);
     }
 
     // ------------------------------------------------------------------ bound by the JIT
