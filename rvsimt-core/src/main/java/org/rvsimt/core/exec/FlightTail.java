@@ -1,8 +1,7 @@
 package org.rvsimt.core.exec;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,35 +23,25 @@ final class FlightTail {
 
     static List<KernelFault.Step> of(BlockContext c, Warp w, int faultPc) {
         Program p = c.spec.program();
-        Deque<int[]> pcs = new ArrayDeque<>();       // {pc}, newest first
-        Deque<Long> masks = new ArrayDeque<>();
+        List<KernelFault.Step> out = new ArrayList<>();      // newest first, reversed at the end
+        Set<String> later = new HashSet<>();
         int entries = Math.min(w.flightNext, Warp.FLIGHT);
-        for (int e = 0; e < entries && pcs.size() < DEPTH; e++) {
+        for (int e = 0; e < entries && out.size() < DEPTH; e++) {
             int k = (w.flightNext - 1 - e) & (Warp.FLIGHT - 1);
             int start = (int) (w.flight[2 * k] >>> 32);
             int count = (int) w.flight[2 * k];
+            long mask = w.flight[2 * k + 1];
             if (e == 0 && faultPc >= start && faultPc < start + 4 * count) {
                 count = (faultPc - start) / 4 + 1;     // a compiled block that faulted part-way
             }
-            for (int n = count - 1; n >= 0 && pcs.size() < DEPTH; n--) {
-                pcs.addLast(new int[] {start + 4 * n});
-                masks.addLast(w.flight[2 * k + 1]);
+            for (int n = count - 1; n >= 0 && out.size() < DEPTH; n--) {
+                int pc = start + 4 * n;
+                // The faulting instruction itself did not complete, so it wrote nothing.
+                String wrote = out.isEmpty() && pc == faultPc ? "" : write(p, w, pc, mask, later);
+                out.add(new KernelFault.Step(pc, p.disassemble(pc), mask, wrote));
             }
         }
-        List<KernelFault.Step> out = new ArrayList<>();
-        Set<String> later = new HashSet<>();
-        var pi = pcs.iterator();
-        var mi = masks.iterator();
-        boolean newest = true;
-        while (pi.hasNext()) {
-            int pc = pi.next()[0];
-            long mask = mi.next();
-            // The faulting instruction itself did not complete, so it wrote nothing.
-            String wrote = newest && pc == faultPc ? "" : write(p, w, pc, mask, later);
-            out.add(new KernelFault.Step(pc, p.disassemble(pc), mask, wrote));
-            newest = false;
-        }
-        java.util.Collections.reverse(out);
+        Collections.reverse(out);
         return out;
     }
 
