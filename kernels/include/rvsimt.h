@@ -6,7 +6,7 @@
  *            -fuse-ld=lld -fconvergent-functions -fno-jump-tables -I kernels/include
  *            -T kernels/include/rvsimt.ld -Wl,-e,ENTRY kernel.c
  *
- * Native ABI (docs CONTRACTS.md section 2): every thread starts at the entry with a0 = address of
+ * Native ABI (docs/kernel-abi.md): every thread starts at the entry with a0 = address of
  * the argument block (one 32-bit word per launch argument, in manifest order: a scalar's bits or a
  * buffer's device address). Declare the entry with one pointer parameter to a struct whose fields
  * are the arguments in order (pointers are 32 bits wide in ilp32f), and mark it __global__:
@@ -137,7 +137,7 @@ __device__ void thread_chunk(unsigned n, unsigned *start, unsigned *end) {
         __rv_c; })
 
 /* ------------------------------------------------------------------------ warp vote and shuffle */
-/* Vortex custom-0 instructions (vortex-isa.md section 1), emitted with .insn so that any assembler
+/* Vortex custom-0 instructions (docs/kernel-abi.md, "Vortex SIMT instructions"), emitted with .insn so that any assembler
  * accepts them. The mask argument of the *_sync forms is accepted for source compatibility and
  * ignored: the instruction acts on the warp's currently active lanes. */
 

@@ -3,7 +3,7 @@
 # Seed ABI (abi: seed): flat code at 0, no argument block, IDs from the CTRL window at
 # 0x80000000, N = gridDim.x, ends with ebreak. Buffers at the seed's fixed VRAM addresses:
 #   A @ 0x100000, out @ 0x200000
-# Written from seed-system.md section 18. Fixed: gid uses blockDim.x (the seed hard-coded 256),
+# Written from the seed's description (docs/seed.md). Fixed: gid uses blockDim.x (the seed hard-coded 256),
 # and the bounds check is unsigned.
         .text
         .globl  _start

@@ -1,4 +1,4 @@
-"""cnn.py: the seed's LeNet-like CNN (seed-system.md section 17) on the simulated GPU.
+"""cnn.py: the seed's LeNet-like CNN (docs/seed.md, "The CNN demo") on the simulated GPU.
 
     python3 cnn.py SOCKET KERNEL_DIR [IMAGES]
 

@@ -1,4 +1,4 @@
-# zicsr_simt.S: the read-only SIMT id CSRs of the native ABI (CONTRACTS.md section 2) and the
+# zicsr_simt.S: the read-only SIMT id CSRs of the native ABI (docs/kernel-abi.md) and the
 # CTRL window (section 1) for a launch of one thread in one block; every read form (csrrs/csrrc
 # with rs1 = x0, csrrsi/csrrci with zimm = 0) is allowed on a read-only CSR.
 # The kernel argument block holds the expected warp size and number of compute units.

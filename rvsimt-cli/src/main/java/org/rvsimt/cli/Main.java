@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code rvsimt} executable. Subcommands are thin adapters over the library; every failure
- * becomes one line on stderr and a contracted exit code (CONTRACTS.md section 4), never a trace.
+ * becomes one line on stderr and a documented exit code (docs/cli.md), never a trace.
  */
 @Command(name = "rvsimt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A fast, observable RISC-V SIMT GPU simulator.",
@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
-    /** Exit codes of CONTRACTS.md section 4. */
+    /** Exit codes, as docs/cli.md lists them. */
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;

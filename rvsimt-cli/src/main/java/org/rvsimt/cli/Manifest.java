@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A launch manifest (CONTRACTS.md section 3) after validation: every field has its final type,
+ * A launch manifest (docs/manifest.md) after validation: every field has its final type,
  * paths are resolved against the manifest's folder.
  */
 record Manifest(String source, java.nio.file.Path kernel, String entry, boolean seedAbi, int[] grid, int[] block,

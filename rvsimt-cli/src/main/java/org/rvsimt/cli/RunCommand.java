@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--exited-arrive", description = "warps that exited count as arrived at block barriers")
     boolean exitedArrive;
 
-    @Option(names = "--json", description = "print exactly one JSON object (CONTRACTS.md section 4)")
+    @Option(names = "--json", description = "print exactly one JSON object (docs/cli.md)")
     boolean json;
 
     @Option(names = "--stats", description = "print the launch's profile: instruction mix, hottest instructions, "

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every field of a launch manifest, malformed or missing (CONTRACTS.md sections 3 and 4): exit code 2,
+ * Every field of a launch manifest, malformed or missing (docs/manifest.md, docs/cli.md): exit code 2,
  * one line on stderr that starts with "rvsimt: " and names the manifest and the field, no Java
  * exception text, and with --json exactly one JSON object with "status": "error".
  *

@@ -17,7 +17,7 @@ import org.rvsimt.core.api.RandomFill;
 
 /**
  * A kernel's launch.yaml as the references and the API test read it: an independent, small reader
- * of the manifest format of CONTRACTS.md section 3 (only what the kernel library uses: scalars
+ * of the manifest format of docs/manifest.md (only what the kernel library uses: scalars
  * u32/i32/f32, buffers f32/i32/u32 from random/values/zeros/file, at, expect with file/values).
  * Inputs are regenerated exactly as the runner does: {@link RandomFill}.
  */

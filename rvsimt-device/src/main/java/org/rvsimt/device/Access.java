@@ -1,6 +1,6 @@
 package org.rvsimt.device;
 
-/** How software may access a device register; the rules are the seed's (seed-system.md section 7). */
+/** How software may access a device register; the rules are the seed's (docs/device.md, "Access rules"). */
 public enum Access {
     /** Read-only: a write is ignored and reported (MMIO status READ_ONLY, ERROR_STATUS.REG_ACCESS). */
     RO("read-only; writes are ignored"),

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/** Numbers for the fault kinds of CONTRACTS.md section 4, as the FAULT_KIND register reports them. */
+/** Numbers for the fault kinds of docs/cli.md, as the FAULT_KIND register reports them. */
 public final class FaultKinds {
     private FaultKinds() { }
 

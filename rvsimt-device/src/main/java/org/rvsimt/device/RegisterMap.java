@@ -8,7 +8,7 @@ import java.util.Map;
 import org.rvsimt.device.Register.Bit;
 
 /**
- * The device's register map: the seed's BAR0 offsets and access rules (seed-system.md section 7.1),
+ * The device's register map: the seed's BAR0 offsets and access rules (docs/device.md),
  * the BAR4 doorbell, and a few rvsimt extensions (marked {@code extension}) in offsets the seed
  * leaves free. Offsets are constants so the model and clients can name them; {@link #ALL} describes
  * every register for the model's access checks and for docs/device.md.

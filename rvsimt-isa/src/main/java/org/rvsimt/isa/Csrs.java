@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * CSR numbers and names: the standard ones rvsimt implements, and the SIMT id CSRs of the native ABI
- * (numbers follow Vortex, {@code shared/design/CONTRACTS.md} section 2).
+ * (numbers follow Vortex; docs/kernel-abi.md).
  *
  * <p>Vector CSRs are RVV 1.0's (riscv-v-spec section 3). Matrix CSRs follow the XuanTie matrix
  * extension ({@code spec/csr.adoc}) for 0x802-0x80A; its read-only xmisa/xtlenb/xtrlenb/xalenb

@@ -11,8 +11,8 @@ import java.util.Map;
  * The table: every instruction rvsimt knows, declared once.
  *
  * <p>Encodings follow the RISC-V unprivileged specification (RV32I, M, A, F, Zicsr, Zifencei), the
- * seed system's custom OP-FP instructions ({@code shared/reference/seed-system.md} section 6) and the
- * Vortex custom-0 SIMT instructions ({@code shared/reference/vortex-isa.md} section 1). Trace ids
+ * seed system's custom OP-FP instructions (docs/seed.md, "Custom instructions") and the
+ * Vortex custom-0 SIMT instructions (docs/kernel-abi.md, "Vortex SIMT instructions"). Trace ids
  * 1..95 are the seed's trace opcodes, so seed tooling reads rvsimt's instruction records.
  */
 public final class InstructionSet {
@@ -215,7 +215,7 @@ public final class InstructionSet {
     }
 
     private static void declareSeedCustom(Table t) {
-        // Low-precision conversions: funct7 selects the format pair, rs2 the direction (seed-system.md 6.2).
+        // Low-precision conversions: funct7 selects the format pair, rs2 the direction (docs/seed.md).
         // The rm field is ignored by these instructions (always round to nearest even); it encodes as 0.
         String[] lp = {
             "fcvt.s.bf16", "0100010", "00000", "fd = f32 from bf16 in fs1[31:16]",

@@ -61,7 +61,7 @@ class InstructionTableTest {
         for (InstructionDef d : all) {
             assertThat(seen.add(d.traceId())).as("trace id %d of %s", d.traceId(), d.mnemonic()).isTrue();
         }
-        // Spot checks against the seed's trace opcode table (seed-system.md 11.1).
+        // Spot checks against the seed's trace opcode table (docs/seed.md, "Trace records").
         assertThat(InstructionSet.byMnemonic("jal").traceId()).isEqualTo(1);
         assertThat(InstructionSet.byMnemonic("add").traceId()).isEqualTo(28);
         assertThat(InstructionSet.byMnemonic("csrrci").traceId()).isEqualTo(51);
@@ -73,7 +73,7 @@ class InstructionTableTest {
 
     @Test
     void seedCustomWordsMatchTheReference() {
-        // seed-system.md 6.1/6.2: words with rd = rs1 = f0.
+        // docs/seed.md, "Custom instructions": words with rd = rs1 = f0.
         int[][] expected = {
             {0x60000053, id("fexp.s")}, {0x60100053, id("fln.s")}, {0x60200053, id("frcp.s")},
             {0x60300053, id("frsqrt.s")}, {0x60400053, id("ftanh.s")}, {0x60500053, id("fsigmoid.s")},
@@ -88,7 +88,7 @@ class InstructionTableTest {
 
     @Test
     void vortexWordsMatchTheReference() {
-        // vortex-isa.md section 1, words as encoded by GNU binutils 2.40.
+        // docs/kernel-abi.md, "Vortex SIMT instructions": words as GNU binutils 2.40 encodes them.
         Object[][] expected = {
             {0x0005000B, "vx_tmc"}, {0x00B5100B, "vx_wspawn"}, {0x0005A50B, "vx_split"}, {0x0015A50B, "vx_split_n"},
             {0x0005300B, "vx_join"}, {0x00B5400B, "vx_bar"}, {0x00B5500B, "vx_pred"}, {0x00B5508B, "vx_pred_n"},

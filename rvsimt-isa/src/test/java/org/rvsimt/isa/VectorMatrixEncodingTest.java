@@ -12,7 +12,7 @@ import org.rvsimt.isa.disasm.Disassembler;
 
 /**
  * Vector and matrix words against independent references: the words listed in
- * {@code shared/reference/rvv-and-matrix.md} (section 1.6, checked there against GNU binutils 2.40),
+ * the RVV 1.0 specification (words checked against GNU binutils 2.40),
  * the XuanTie example word 0x08180A2B, and matrix words built here field by field from the
  * {@code instruction_list.adoc} tables (with the documented uop = 10 for multiplies).
  */

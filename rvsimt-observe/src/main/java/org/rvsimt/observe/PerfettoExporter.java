@@ -19,8 +19,8 @@ import org.rvsimt.core.trace.TraceListener;
 import org.rvsimt.core.trace.TraceRecord;
 
 /**
- * Chrome Trace Event JSON, as ui.perfetto.dev and chrome://tracing open it (conventions-and-formats.md
- * section 2): one process per host thread (compute unit) plus process 0 for the device, one thread
+ * Chrome Trace Event JSON, as ui.perfetto.dev and chrome://tracing open it (Google's Trace Event
+ * Format): one process per host thread (compute unit) plus process 0 for the device, one thread
  * track per warp named "block B warp W", a complete event ("X") per run of consecutive instructions
  * of a warp (a basic block as far as the trace saw it: the run ends at a branch or jump, or where
  * sampling skipped), a counter ("C") of the warp's active lanes, instants ("i") for barriers,

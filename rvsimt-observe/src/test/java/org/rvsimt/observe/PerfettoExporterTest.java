@@ -14,7 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Checks the export against the Trace Event Format rules of conventions-and-formats.md section 2. */
+/** Checks the export against the rules of the Trace Event Format (Google's "Trace Event Format" document, as ui.perfetto.dev reads it). */
 class PerfettoExporterTest {
 
     @TempDir

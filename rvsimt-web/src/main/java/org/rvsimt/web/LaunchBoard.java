@@ -74,7 +74,7 @@ final class LaunchBoard {
         hub.publish("launch", Map.of("launch", r));
     }
 
-    /** CONTRACTS.md 4: ok, fault (any fault kind, exit codes included) or error (the engine itself failed). */
+    /** As in docs/cli.md: ok, fault (any fault kind, exit codes included) or error (the engine itself failed). */
     static String status(DeviceModel.Outcome o) {
         if (o.ok()) {
             return "ok";

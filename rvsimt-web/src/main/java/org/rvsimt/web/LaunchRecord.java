@@ -7,7 +7,7 @@ import java.util.Map;
  * One launch as the page and the history show it.
  *
  * @param state                     running or finished
- * @param status                    CONTRACTS.md 4 status once finished (ok, fault, error), else null
+ * @param status                    status (docs/cli.md) once finished (ok, fault, error), else null
  * @param faultKind                 the fault kind (out_of_bounds, exit_code, cancelled...), or null
  * @param fault                     every field of the engine's fault report (generic, so new fields show), or null
  * @param simtEfficiency            lane-instructions / (warp-instructions x warp size)

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * A strict reader of the Prometheus text exposition format 0.0.4, written from the format's rules
- * (https://prometheus.io/docs/instrumenting/exposition_formats/, summarised in
- * conventions-and-formats.md section 5), independent of the client library that writes it.
+ * (https://prometheus.io/docs/instrumenting/exposition_formats/), independent of the client
+ * library that writes it.
  */
 final class PrometheusText {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");

@@ -255,7 +255,7 @@ public final class BlockContext {
         };
     }
 
-    /** The CTRL window (CONTRACTS.md section 1); the seed ABI keeps the seed's 0xFFFFFFFF for unknown offsets. */
+    /** The CTRL window (docs/kernel-abi.md, memory map); the seed ABI keeps the seed's 0xFFFFFFFF for unknown offsets. */
     int ctrlRegister(Warp w, int lane, int offset, boolean seed) {
         int t = threadLinear(w, lane);
         int[] b = spec.block();

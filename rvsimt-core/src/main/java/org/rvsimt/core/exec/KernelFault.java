@@ -3,7 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.List;
 
 /**
- * A fault that stops a launch (CONTRACTS.md section 4): what happened, where, and to whom.
+ * A fault that stops a launch (kinds in docs/cli.md): what happened, where, and to whom.
  *
  * @param kind        contract name: illegal_instruction, out_of_bounds, misaligned, barrier_deadlock,
  *                    divergent_barrier, watchdog, exit_code, stack_overflow

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The engine's table of matrix instructions (XuanTie RVM in custom-1 = 0x2B, the lead's choice of
- * uop = 10 for the multiply group; docs/rvv-and-matrix.md 2.1): mnemonic, execution kind and
+ * uop = 10 for the multiply group; docs/isa.md, section XMATRIX): mnemonic, execution kind and
  * function. As for {@link VectorDecode}, the predecoder takes the entry from the declaration's
  * mnemonic, or decodes an undeclared word from its fields:
  * <pre>

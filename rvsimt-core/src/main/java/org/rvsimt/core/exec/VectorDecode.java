@@ -12,7 +12,7 @@ import org.rvsimt.core.semantics.VectorOps;
  * instruction's entry by mnemonic (the ISA declaration's {@code "Vector." + mnemonic}) or, for a
  * word the ISA table does not declare, by the word's fields; both must give the same entry, which
  * {@code VectorDecodeTest} checks against llvm-mc's encodings. Field layout: RVV 1.0 chapter 10
- * (OP-V), 7 (loads/stores), 6 (vset*); see docs/rvv-and-matrix.md.
+ * (OP-V), 7 (loads/stores), 6 (vset*); see docs/isa.md, section V.
  */
 final class VectorDecode {
 

@@ -1,6 +1,6 @@
 package org.rvsimt.core.memory;
 
-/** The device address map of CONTRACTS.md section 1. */
+/** The device address map (docs/kernel-abi.md, "Memory map"). */
 public final class MemoryMap {
     public static final int CTRL_BASE = 0x8000_0000;
     public static final int CTRL_END = 0x8000_1000;

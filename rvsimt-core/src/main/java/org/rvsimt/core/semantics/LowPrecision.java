@@ -4,7 +4,7 @@ package org.rvsimt.core.semantics;
  * Semantics of the seed's low-precision conversion instructions (OP-FP funct7 0100010, 0100100,
  * 0100110), done to the published formats instead of the seed's faulty ones (seed defect 15).
  *
- * <p>All values are raw 32-bit f-register images. Placement (CONTRACTS.md section 2): bf16 in bits
+ * <p>All values are raw 32-bit f-register images. Placement (docs/numerics-lowp-sfu.md): bf16 in bits
  * [31:16], E4M3/E5M2 in bits [31:24], E2M1 in bits [31:28]. A conversion <em>to</em> a narrow format
  * writes only those bits and keeps the remaining bits of the old destination value {@code fdOld}; a
  * conversion <em>from</em> a narrow format reads only those bits of {@code fs1} and ignores the rest.

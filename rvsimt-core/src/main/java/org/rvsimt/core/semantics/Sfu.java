@@ -2,7 +2,7 @@ package org.rvsimt.core.semantics;
 
 /**
  * Exact-mode semantics of the seed's SFU / transcendental instructions (OP-FP funct7 0110000, rs2
- * selects the function; see seed-system.md section 6.1). Arguments and results are raw binary32
+ * selects the function; see docs/seed.md, "Custom instructions"). Arguments and results are raw binary32
  * f-register images.
  *
  * <p>Each function is evaluated in binary64 with {@link StrictMath} (fdlibm: deterministic on every

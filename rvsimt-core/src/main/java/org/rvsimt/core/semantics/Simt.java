@@ -1,7 +1,7 @@
 package org.rvsimt.core.semantics;
 
 /**
- * The pure parts of the Vortex SIMT instructions (vortex-isa.md section 2): votes over a warp's
+ * The pure parts of the Vortex SIMT instructions (docs/kernel-abi.md, "Vortex SIMT instructions"): votes over a warp's
  * predicate bits and the source lane of a shuffle. The engine applies them to the active lanes;
  * mask and stack effects of tmc/split/join/pred/wspawn/bar are the engine's ({@code exec.Divergence}).
  */

@@ -6,7 +6,7 @@ import java.lang.invoke.VarHandle;
 /**
  * A lock-free single-producer/single-consumer ring of 32-bit words holding whole records.
  *
- * <p>Unlike the seed's ring (seed-system.md section 10), a full ring never overwrites: the producer
+ * <p>Unlike the seed's ring (docs/seed.md, "Trace records"), a full ring never overwrites: the producer
  * drops the record it could not fit and counts it, so the consumer only ever sees complete records
  * and {@code written + dropped} is exact. The producer publishes a record by a release store of the
  * write counter after its words are in place; the consumer frees space by a release store of the

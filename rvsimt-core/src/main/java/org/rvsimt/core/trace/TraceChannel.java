@@ -50,6 +50,6 @@ public interface TraceChannel {
     /** Every lane of the warp has exited. */
     void warpDone(long block, int warp, int pc);
 
-    /** A fault ended the launch; {@code kind} is the fault kind of CONTRACTS.md 4. */
+    /** A fault ended the launch; {@code kind} is a fault kind of docs/cli.md. */
     void fault(long block, int warp, int pc, String kind, long lanes, long address);
 }

@@ -5,7 +5,7 @@ package org.rvsimt.core.trace;
  * specification; keep the two in step). Everything is little-endian 32-bit words.
  *
  * <p>A record header keeps the seed's layout {@code level<<28 | nargs<<24 | opcode<<16 | flags}
- * (seed-system.md section 11) so that a seed opcode still reads from bits [23:16]; rvsimt's opcodes
+ * (docs/seed.md, "Trace records") so that a seed opcode still reads from bits [23:16]; rvsimt's opcodes
  * are 16 bits wide, the high byte in bits [15:8], which the seed kept reserved (zero). The flags are
  * bits [7:0]; bit 0 keeps the seed's meaning (a control-flow instruction).
  */

@@ -16,7 +16,7 @@ public interface Tracer extends AutoCloseable {
     /** The producer for host thread {@code worker} (0-based) of the current launch. */
     TraceChannel channel(int worker);
 
-    /** The launch ended; {@code status} is the status of CONTRACTS.md 4 (ok, fault, ...). */
+    /** The launch ended; {@code status} is the status of docs/cli.md (ok, fault, ...). */
     void launchEnd(long launchId, String status, long warpInstructions, long laneInstructions, long wallNanos);
 
     /** A device register access (the device model's slow-channel events). */

@@ -283,7 +283,7 @@ class SelfCheckingIsaTest {
         }
     }
 
-    /** Writing a read-only id CSR is an illegal instruction (CONTRACTS.md sections 1 and 4). */
+    /** Writing a read-only id CSR is an illegal instruction (docs/kernel-abi.md). */
     @Test
     void writingAReadOnlyIdCsrFaults() throws Exception {
         for (String insn : new String[] {"csrw 0xfc0, t0", "csrrwi a0, 0xcc0, 0", "csrrs a0, 0xcd3, t0",

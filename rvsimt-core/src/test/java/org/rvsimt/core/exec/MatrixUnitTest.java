@@ -14,7 +14,7 @@ import org.rvsimt.core.api.LaunchResult;
 
 /**
  * The matrix unit end to end: a kernel (matrix words written as {@code .word}, encoded here from the
- * layout in docs/rvv-and-matrix.md 2.1 with uop = 10) loads A, B (transposed) and C tiles, runs one
+ * layout in docs/isa.md, section XMATRIX, with uop = 10) loads A, B (transposed) and C tiles, runs one
  * multiply-accumulate and stores C; the result is compared with a naive Java matmul whose sum is
  * exact (BigDecimal) and rounded once, to nearest even, by {@link BigDecimal#floatValue()}: the
  * "rounding after accumulation" this implementation defines. Inputs of bf16 and fp8 are widened

@@ -7,7 +7,7 @@ import org.rvsimt.isa.InstructionSet;
 
 class TraceFormatTest {
 
-    /** Header constants from seed-system.md section 11 (JAL 0x03010001, ADD 0x031C0000, REG_WRITE 0x12010000). */
+    /** Header constants from docs/seed.md, "Trace records" (JAL 0x03010001, ADD 0x031C0000, REG_WRITE 0x12010000). */
     @Test
     void headerKeepsTheSeedLayoutForSeedOpcodes() {
         assertThat(TraceFormat.header(0, 3, 1, 1)).isEqualTo(0x03010001);

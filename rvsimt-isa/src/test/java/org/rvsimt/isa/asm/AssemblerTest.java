@@ -512,7 +512,7 @@ class AssemblerTest {
         assertThat(Assembler.assembleLine(".insn r 0x33, 0, 0, a0, a1, a2", 0)).containsExactly(one("add a0, a1, a2"));
     }
 
-    /** Words from shared/reference/seed-system.md section 6 and vortex-isa.md section 1. */
+    /** Words from docs/seed.md (custom instructions) and docs/kernel-abi.md (Vortex SIMT instructions). */
     private static final Map<String, Integer> DOCUMENTED = new LinkedHashMap<>();
 
     static {
