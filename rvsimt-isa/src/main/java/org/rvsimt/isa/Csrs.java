@@ -9,7 +9,7 @@ import java.util.Map;
  * (numbers follow Vortex; docs/kernel-abi.md).
  *
  * <p>Vector CSRs are RVV 1.0's (riscv-v-spec section 3). Matrix CSRs follow the XuanTie matrix
- * extension ({@code spec/csr.adoc}) for 0x802-0x80A; its read-only xmisa/xtlenb/xtrlenb/xalenb
+ * extension specification ({@code spec/csr.adoc} of XUANTIE-RV/riscv-matrix-extension-spec) for 0x802-0x80A; its read-only xmisa/xtlenb/xtrlenb/xalenb
  * (0xCC0-0xCC3 there) collide with the native ABI's Vortex id CSRs, so rvsimt moves them to the
  * free numbers 0xCF0-0xCF3 (read-only, user level).
  */

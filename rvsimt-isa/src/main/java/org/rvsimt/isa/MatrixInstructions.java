@@ -3,9 +3,9 @@ package org.rvsimt.isa;
 /**
  * The subset of the XuanTie (T-Head) RISC-V matrix extension rvsimt implements, in custom-1 (0x2B).
  *
- * <p>Source: XUANTIE-RV/riscv-matrix-extension-spec, {@code spec/instruction_list.adoc} (field tables),
- * {@code spec/inst32_format.adoc}, {@code spec/matmul.adoc}; summarised in
- * the XuanTie matrix extension specification (docs/isa.md, section XMATRIX). Layout, bit 31 first:
+ * <p>Source: the specification's repository on GitHub, XUANTIE-RV/riscv-matrix-extension-spec:
+ * {@code spec/instruction_list.adoc} (field tables), {@code spec/inst32_format.adoc},
+ * {@code spec/matmul.adoc}; summarised in docs/isa.md, section XMATRIX. Layout, bit 31 first:
  * func4 [31:28] | uop [27:26] | group-specific [25:12] | d_size [11:10] | md [9:7] | 0101011.
  *
  * <p><b>Decisions where the specification contradicts itself</b> (documented in docs/isa.md too):

@@ -41,7 +41,8 @@ final class ExtensionNotes {
                     `mfmacc.* md, ms2, ms1` computes md[i][j] += sum over k of ms1[i][k] * ms2[j][k] (B is
                     stored transposed), f32 accumulation; `mmacc*.w.b` accumulates int8 products in int32.
 
-                    Decisions where the specification contradicts itself:
+                    Decisions where the specification (github.com/XUANTIE-RV/riscv-matrix-extension-spec,
+                    folder `spec/`) contradicts itself:
 
                     - The matrix-multiply group uses **uop = 10** (`inst32_format.adoc`). The instruction
                       list's uop = 01 would give the multiplies the same fixed bits as the `mlae`/`msae`
