@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Launch a kernel from a manifest (launch.yaml) or a kernel file, and check its results.",
-            "Exit codes: 0 ok, 1 check failed or fault, 2 bad input."})
+            "Exit codes: 0 ok, 1 check failed or fault, 2 bad input.",
+            "Manifest fields: docs/manifest.md; output and --json: docs/cli.md; kernel ABI: docs/kernel-abi.md."})
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "MANIFEST|KERNEL", description = "launch.yaml/.json, or a .S/.elf/.c kernel")

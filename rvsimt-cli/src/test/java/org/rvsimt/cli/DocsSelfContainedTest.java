@@ -38,6 +38,9 @@ class DocsSelfContainedTest {
     /** {@code [text](target)} or {@code ![alt](target "title")}; group 1 is the target. */
     private static final Pattern LINK = Pattern.compile("\\[[^\\]\\n]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
+    /** A path to a page under docs/, as comments and help texts write it (not part of a longer path). */
+    private static final Pattern DOC_PATH = Pattern.compile("(?<![\\w./-])docs/[\\w.-]+\\.(md|json)");
+
     private static final Pattern FENCE = Pattern.compile("(?ms)^\\s*(```|~~~).*?^\\s*\\1[^\\n]*$");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`\\n]*`");
 
@@ -106,6 +109,25 @@ class DocsSelfContainedTest {
         }
         assertThat(links).as("relative links found (the scan works)").isGreaterThan(10);
         assertThat(broken).as("relative Markdown links whose target does not exist").isEmpty();
+    }
+
+    /** Comments, help texts and docs name pages as {@code docs/*.md}: each of those pages exists. */
+    @Test
+    void namedDocPagesExist() throws IOException {
+        List<String> missing = new ArrayList<>();
+        for (Path f : files) {
+            String text = text(root.resolve(f));
+            if (text == null) {
+                continue;
+            }
+            Matcher m = DOC_PATH.matcher(text);
+            while (m.find()) {
+                if (!Files.isRegularFile(root.resolve(m.group()))) {
+                    missing.add(f + ":" + (count(text.substring(0, m.start()), '\n') + 1) + ": " + m.group());
+                }
+            }
+        }
+        assertThat(missing).as("docs/ pages named but not in the repository").isEmpty();
     }
 
     @Test
