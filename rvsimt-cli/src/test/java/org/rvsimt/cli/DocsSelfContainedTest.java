@@ -56,22 +56,8 @@ class DocsSelfContainedTest {
 
     @Test
     void noFileMentionsNotesOutsideTheRepository() throws IOException {
-        List<String> found = new ArrayList<>();
-        for (Path f : files) {
-            String text = text(root.resolve(f));
-            if (text == null) {
-                continue;
-            }
-            String[] lines = text.split("\n", -1);
-            for (int i = 0; i < lines.length; i++) {
-                Matcher m = OUTSIDE.matcher(lines[i]);
-                if (m.find()) {
-                    found.add(f + ":" + (i + 1) + ": " + m.group());
-                }
-            }
-        }
-        assertThat(found).as("references to files a clone does not have (write the facts into docs/ instead)")
-                .isEmpty();
+        assertThat(occurrences(OUTSIDE, name -> true))
+                .as("references to files a clone does not have (write the facts into docs/ instead)").isEmpty();
     }
 
     @Test
@@ -114,20 +100,8 @@ class DocsSelfContainedTest {
     /** Comments, help texts and docs name pages as {@code docs/*.md}: each of those pages exists. */
     @Test
     void namedDocPagesExist() throws IOException {
-        List<String> missing = new ArrayList<>();
-        for (Path f : files) {
-            String text = text(root.resolve(f));
-            if (text == null) {
-                continue;
-            }
-            Matcher m = DOC_PATH.matcher(text);
-            while (m.find()) {
-                if (!Files.isRegularFile(root.resolve(m.group()))) {
-                    missing.add(f + ":" + (count(text.substring(0, m.start()), '\n') + 1) + ": " + m.group());
-                }
-            }
-        }
-        assertThat(missing).as("docs/ pages named but not in the repository").isEmpty();
+        assertThat(occurrences(DOC_PATH, page -> !Files.isRegularFile(root.resolve(page))))
+                .as("docs/ pages named but not in the repository").isEmpty();
     }
 
     @Test
@@ -141,6 +115,25 @@ class DocsSelfContainedTest {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /** Each match of {@code pattern} in the repository's text files that {@code reported} accepts: "file:line: match". */
+    private static List<String> occurrences(Pattern pattern, java.util.function.Predicate<String> reported)
+            throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path f : files) {
+            String text = text(root.resolve(f));
+            if (text == null) {
+                continue;
+            }
+            Matcher m = pattern.matcher(text);
+            while (m.find()) {
+                if (reported.test(m.group())) {
+                    found.add(f + ":" + (count(text.substring(0, m.start()), '\n') + 1) + ": " + m.group());
+                }
+            }
+        }
+        return found;
+    }
 
     /** The folder above the working directory that holds the Maven wrapper and the modules. */
     private static Path repositoryRoot() {
