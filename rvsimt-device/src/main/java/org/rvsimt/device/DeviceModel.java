@@ -4,7 +4,9 @@ import static org.rvsimt.device.RegisterMap.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +27,7 @@ import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.isa.elf.ElfFormatException;
+import org.rvsimt.isa.elf.ElfSymbol;
 import org.rvsimt.isa.elf.Segment;
 
 /**
@@ -81,13 +84,14 @@ public final class DeviceModel implements AutoCloseable {
     public interface LaunchObserver {
         LaunchObserver NONE = new LaunchObserver() {
             @Override
-            public void launchStarted(int seq, LaunchSpec spec) { }
+            public void launchStarted(int seq, LaunchSpec spec, String kernel) { }
 
             @Override
             public void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault) { }
         };
 
-        void launchStarted(int seq, LaunchSpec spec);
+        /** {@code kernel} is the entry's ELF symbol when the loaded image has one, else {@code kernel@0x...}. */
+        void launchStarted(int seq, LaunchSpec spec, String kernel);
 
         /** {@code fault} is the engine's full report (null when the kernel did not fault). */
         void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault);
@@ -101,15 +105,17 @@ public final class DeviceModel implements AutoCloseable {
         final int seq;
         final int origin;
         final LaunchSpec spec;
+        final String kernel;               // the entry's symbol, or kernel@0x...: for the trace and observer
         final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         volatile KernelFault fault;        // the engine's report, for the launch observer
         volatile String cancelReason;      // non-null: stop at the next scheduling point
         volatile boolean abandoned;        // a reset took the device away: the end changes no register
 
-        Dispatch(int seq, int origin, LaunchSpec spec) {
+        Dispatch(int seq, int origin, LaunchSpec spec, String kernel) {
             this.seq = seq;
             this.origin = origin;
             this.spec = spec;
+            this.kernel = kernel;
         }
 
         public int seq() {
@@ -144,7 +150,8 @@ public final class DeviceModel implements AutoCloseable {
         }
     }
 
-    private record LoadedImage(int lo, byte[] code) {
+    /** {@code names}: an ELF's symbols by address, so a launch is named after its entry (empty for flat binaries). */
+    private record LoadedImage(int lo, byte[] code, Map<Integer, String> names) {
         boolean contains(long address) {
             return address >= lo && address < lo + (long) code.length;
         }
@@ -542,7 +549,7 @@ public final class DeviceModel implements AutoCloseable {
             checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
             byte[] code = Arrays.copyOfRange(data, off, off + len);
             vram.write((int) loadAddress, code, 0, len);
-            remember(new LoadedImage((int) loadAddress, code));
+            remember(new LoadedImage((int) loadAddress, code, Map.of()));
             return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
         }
         Kernel k;
@@ -578,8 +585,25 @@ public final class DeviceModel implements AutoCloseable {
                 System.arraycopy(s.data(), 0, code, (int) (s.vaddr() - lo), s.data().length);
             }
         }
-        remember(new LoadedImage((int) lo, code));
+        remember(new LoadedImage((int) lo, code, symbolNames(k.image().symbols())));
         return new LoadedKernel(Integer.toUnsignedLong(k.entry()), start, end);
+    }
+
+    /** One name per address: a function before a global before a local label; no mapping symbols ($x). */
+    private static Map<Integer, String> symbolNames(List<ElfSymbol> symbols) {
+        Map<Integer, ElfSymbol> best = new HashMap<>();
+        for (ElfSymbol s : symbols) {
+            if (!s.name().isEmpty() && !s.name().startsWith("$") && !s.name().startsWith(".")) {
+                best.merge(s.value(), s, (a, b) -> rank(b) > rank(a) ? b : a);
+            }
+        }
+        Map<Integer, String> names = new HashMap<>();
+        best.forEach((address, s) -> names.put(address, s.name()));
+        return names;
+    }
+
+    private static int rank(ElfSymbol s) {
+        return (s.function() ? 2 : 0) + (s.global() ? 1 : 0);
     }
 
     private void remember(LoadedImage image) {
@@ -646,7 +670,7 @@ public final class DeviceModel implements AutoCloseable {
         LaunchSpec spec = new LaunchSpec(program, (int) addr, grid, block, config.warpSize(), shared, (int) args,
                 config.stackBytes(), config.computeUnits(), seed, config.fastSfu(), watchdog, false, seed,
                 config.vlen());
-        Dispatch d = new Dispatch(seq, origin, spec);
+        Dispatch d = new Dispatch(seq, origin, spec, kernelName((int) addr));
         current = d;
         try {
             executor.execute(() -> run(d));
@@ -668,7 +692,7 @@ public final class DeviceModel implements AutoCloseable {
             laneInstr = 0;
             raise(IRQ_ERROR, origin, seq, -1);
         }
-        Dispatch d = new Dispatch(seq, origin, null);
+        Dispatch d = new Dispatch(seq, origin, null, null);
         d.outcome.complete(new Outcome(seq, -1, "invalid_dispatch", problem, 0, -1, 0, 0, 0, List.of(), errorStatus,
                 irqStatus));
         return d;
@@ -713,6 +737,18 @@ public final class DeviceModel implements AutoCloseable {
         return Integer.toUnsignedString(d[0]) + "," + Integer.toUnsignedString(d[1]) + "," + Integer.toUnsignedString(d[2]);
     }
 
+    /** The symbol at {@code addr} of the loaded ELF image still intact in VRAM, else {@code kernel@0x...}. */
+    private String kernelName(int addr) {
+        byte[] m = vram.bytes();
+        for (LoadedImage i : images) {
+            String name = i.names.get(addr);
+            if (name != null && Arrays.equals(m, i.lo, i.lo + i.code.length, i.code, 0, i.code.length)) {
+                return name;
+            }
+        }
+        return String.format("kernel@0x%08x", addr);
+    }
+
     /** The code a dispatch at {@code addr} runs: a loaded image still intact in VRAM, else raw VRAM. */
     private Program resolveProgram(int addr, int size) {
         byte[] m = vram.bytes();
@@ -741,14 +777,13 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     private void run(Dispatch d) {
-        observer.launchStarted(d.seq, d.spec);
+        observer.launchStarted(d.seq, d.spec, d.kernel);
         Outcome o;
         long t0 = System.nanoTime();
         try {
             Supplier<WarpEngine> base = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             Supplier<WarpEngine> engines = () -> new CancellableEngine(base.get(), d);
-            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads(), tracer, d.seq,
-                    String.format("kernel@0x%08x", d.spec.entry()));
+            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads(), tracer, d.seq, d.kernel);
             long wall = System.nanoTime() - t0;
             KernelFault f = r.fault();
             d.fault = f;

@@ -34,8 +34,8 @@ final class LaunchBoard {
     DeviceModel.LaunchObserver observer(int device) {
         return new DeviceModel.LaunchObserver() {
             @Override
-            public void launchStarted(int seq, LaunchSpec spec) {
-                started(device, seq, spec);
+            public void launchStarted(int seq, LaunchSpec spec, String kernel) {
+                started(device, seq, spec, kernel);
             }
 
             @Override
@@ -45,8 +45,7 @@ final class LaunchBoard {
         };
     }
 
-    private void started(int device, int seq, LaunchSpec spec) {
-        String kernel = String.format("kernel@0x%08x", spec.entry());
+    private void started(int device, int seq, LaunchSpec spec, String kernel) {
         LaunchRecord r = LaunchRecord.running(device, seq, kernel, spec.grid(), spec.block(), spec.warpSize());
         Map<String, Object> listing = listing(device, seq, spec.program());
         synchronized (this) {
