@@ -146,9 +146,9 @@ final class ServeCommand implements Callable<Integer> {
         WebUi web = startWeb(options);
         DeviceServer server;
         try {
-            // Every device the server creates reports its launches to the web UI and streams its trace.
-            server = web == null ? DeviceServer.start(options)
-                    : DeviceServer.start(options, d -> d.setTracer(web.attach(d)));
+            // Every device the server creates reports its launches to the web UI and streams its trace
+            // (the UI installs the device's tracer while a browser watches).
+            server = web == null ? DeviceServer.start(options) : DeviceServer.start(options, web::attach);
         } catch (IOException e) {
             if (web != null) {
                 web.close();

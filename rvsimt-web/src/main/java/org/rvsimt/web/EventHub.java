@@ -16,9 +16,21 @@ final class EventHub {
     private final Set<ClientQueue> clients = ConcurrentHashMap.newKeySet();
     private final int maxClients;
     private final AtomicLong droppedByGoneClients = new AtomicLong();
+    private volatile boolean watched;
+    private volatile Runnable onWatchedChange = () -> { };
 
     EventHub(int maxClients) {
         this.maxClients = maxClients;
+    }
+
+    /** Runs {@code r} when the first browser connects and when the last one leaves. */
+    void onWatchedChange(Runnable r) {
+        onWatchedChange = r;
+    }
+
+    /** True while at least one browser is connected: with none, live tracing is work for nobody. */
+    boolean watched() {
+        return watched;
     }
 
     /** A new client's queue, or null when {@code maxClients} are connected already. */
@@ -29,13 +41,25 @@ final class EventHub {
             }
             ClientQueue q = new ClientQueue(QUEUE_FRAMES);
             clients.add(q);
+            updateWatched();
             return q;
         }
     }
 
     void unsubscribe(ClientQueue q) {
-        if (clients.remove(q)) {
-            droppedByGoneClients.addAndGet(q.dropped());
+        synchronized (clients) {
+            if (clients.remove(q)) {
+                droppedByGoneClients.addAndGet(q.dropped());
+                updateWatched();
+            }
+        }
+    }
+
+    private void updateWatched() {
+        boolean now = !clients.isEmpty();
+        if (now != watched) {
+            watched = now;
+            onWatchedChange.run();
         }
     }
 

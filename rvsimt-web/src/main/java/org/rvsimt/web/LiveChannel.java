@@ -29,7 +29,8 @@ final class LiveChannel implements TraceChannel {
 
     // Written by the one engine thread of this channel; flush() may also run at launch end.
     private long clock;
-    private int untilSample = 1;
+    private final SampleGaps gaps;
+    private int untilSample;
     private List<Object[]> rows = new ArrayList<>();
     private List<Object[]> events = new ArrayList<>();
     private long lastFlush = System.nanoTime();
@@ -52,6 +53,9 @@ final class LiveChannel implements TraceChannel {
         this.hub = hub;
         this.sampling = sampling;
         this.disassembly = disassembly;
+        // Seeded by the launch and thread: a launch samples the same instructions each time it is run.
+        this.gaps = new SampleGaps(((long) device << 48) ^ (launch << 16) ^ worker);
+        this.untilSample = gaps.first(sampling.every());
     }
 
     // ------------------------------------------------------------------ fast channel
@@ -61,7 +65,10 @@ final class LiveChannel implements TraceChannel {
         if (--untilSample > 0) {
             return false;
         }
-        untilSample = sampling.every();
+        untilSample = gaps.next(sampling.every());
+        if (!hub.watched()) {
+            return false;       // the last browser left during the launch: nothing to produce, nothing dropped
+        }
         if (!budget.take(true)) {
             droppedRows++;
             drops.rows.increment();
@@ -137,6 +144,9 @@ final class LiveChannel implements TraceChannel {
     }
 
     private void event(long block, int warp, String state, int pc) {
+        if (!hub.watched()) {
+            return;
+        }
         if (!budget.take(false)) {
             droppedEvents++;
             drops.events.increment();

@@ -1,8 +1,9 @@
 package org.rvsimt.web;
 
 /**
- * The live trace's sampling, set from the page's slider: record every Nth warp-instruction of each
- * host thread (1 = all), starting with its first one of the launch. Read by the engine threads on every instruction, so a plain volatile.
+ * The live trace's sampling, set from the page's slider: record on average every Nth warp-instruction
+ * of each host thread (1 = all), at random gaps ({@link SampleGaps}). Read by the engine threads on
+ * every sample, so a plain volatile.
  */
 final class Sampling {
     static final int MAX_EVERY = 1_000_000;

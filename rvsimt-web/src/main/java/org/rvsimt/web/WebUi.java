@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.rvsimt.device.DeviceModel;
 
@@ -15,6 +16,10 @@ import org.rvsimt.device.DeviceModel;
  * WebUi ui = WebUi.start(new InetSocketAddress("127.0.0.1", 8080));
  * DeviceServer server = DeviceServer.start(options, ui::attach);
  * }</pre>
+ *
+ * <p>A device traces into its live tracer only while a browser watches: the UI installs the
+ * tracer on every attached device when the first browser connects and takes it away when the last
+ * one leaves, so a server nobody looks at does no tracing work and drops nothing.
  */
 public final class WebUi implements AutoCloseable {
     /** Browsers streaming at once; more get 503 (each stream holds a queue of up to 256 frames). */
@@ -26,6 +31,8 @@ public final class WebUi implements AutoCloseable {
     private final Sampling sampling = new Sampling(DEFAULT_SAMPLING);
     private final DropCounts drops = new DropCounts();
     private final AtomicInteger devices = new AtomicInteger();
+    /** Weak keys: the devices of per-client servers go away with their clients. */
+    private final Map<DeviceModel, LiveTracer> tracers = new WeakHashMap<>();
     private final WebMetrics metrics;
     private final LaunchBoard board;
     private final WebServer server;
@@ -34,6 +41,7 @@ public final class WebUi implements AutoCloseable {
         board = new LaunchBoard(hub, this::launchFinished);
         metrics = new WebMetrics(board::runningCount, hub::clientCount, hub::dropped, drops);
         server = new WebServer(address, hub, metrics, sampling, this::state);
+        hub.onWatchedChange(this::installTracers);
     }
 
     /** Binds {@code address} (port 0: any free port) and serves until {@link #close}. */
@@ -46,14 +54,26 @@ public final class WebUi implements AutoCloseable {
     }
 
     /**
-     * Observes {@code model}'s launches from now on. Returns the device's live tracer: installed as
-     * the device's tracer ({@code model.setTracer}), it streams the instruction trace and warp
-     * timeline to the page.
+     * Observes {@code model}'s launches from now on, and streams its instruction trace and warp
+     * timeline to the page: the returned live tracer is the device's tracer while a browser is
+     * connected ({@code model.setTracer}, from the next launch on), and none while nobody is.
      */
     public LiveTracer attach(DeviceModel model) {
         int id = devices.incrementAndGet();
         model.setLaunchObserver(board.observer(id));
-        return new LiveTracer(id, hub, sampling, drops);
+        LiveTracer t = new LiveTracer(id, hub, sampling, drops);
+        synchronized (tracers) {
+            tracers.put(model, t);
+            model.setTracer(hub.watched() ? t : null);
+        }
+        return t;
+    }
+
+    private void installTracers() {
+        synchronized (tracers) {
+            boolean on = hub.watched();
+            tracers.forEach((model, t) -> model.setTracer(on ? t : null));
+        }
     }
 
     private void launchFinished(LaunchRecord r) {

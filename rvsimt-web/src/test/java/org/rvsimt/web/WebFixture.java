@@ -29,7 +29,6 @@ final class WebFixture implements AutoCloseable {
     WebFixture() throws IOException {
         web = WebUi.start(new InetSocketAddress("127.0.0.1", 0));
         tracer = web.attach(device);
-        device.setTracer(tracer);
     }
 
     String base() {
