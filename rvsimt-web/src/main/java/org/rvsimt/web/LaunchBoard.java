@@ -110,11 +110,10 @@ final class LaunchBoard {
         return running.size();
     }
 
-    synchronized Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("running", new ArrayList<>(running.values()));
-        m.put("history", new ArrayList<>(history));
-        m.put("listing", latestListing);
-        return m;
+    /** The launches running now, the history (newest first) and the latest launch's listing (or null). */
+    record Snapshot(List<LaunchRecord> running, List<LaunchRecord> history, Map<String, Object> listing) { }
+
+    synchronized Snapshot snapshot() {
+        return new Snapshot(new ArrayList<>(running.values()), new ArrayList<>(history), latestListing);
     }
 }

@@ -32,6 +32,11 @@ final class StaticFiles {
 
     /** The file served at {@code path}, or null. */
     File get(String path) {
-        return files.get(path.equals("/index.html") ? "/" : path);
+        return files.get(isPage(path) ? "/" : path);
+    }
+
+    /** The page itself, a template the server writes the current state into. */
+    boolean isPage(String path) {
+        return path.equals("/") || path.equals("/index.html");
     }
 }

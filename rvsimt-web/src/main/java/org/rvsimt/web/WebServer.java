@@ -37,13 +37,17 @@ final class WebServer implements AutoCloseable {
     private final WebMetrics metrics;
     private final Sampling sampling;
     private final Supplier<Map<String, Object>> state;
+    private final FirstPage page;
+    private final Supplier<FirstPage.State> pageState;
 
     WebServer(InetSocketAddress address, EventHub hub, WebMetrics metrics, Sampling sampling,
-              Supplier<Map<String, Object>> state) throws IOException {
+              Supplier<Map<String, Object>> state, Supplier<FirstPage.State> pageState) throws IOException {
         this.hub = hub;
         this.metrics = metrics;
         this.sampling = sampling;
         this.state = state;
+        this.page = new FirstPage(files.get("/").bytes());
+        this.pageState = pageState;
         server = HttpServer.create(address, 256);
         server.setExecutor(threads);
         server.createContext("/", this::handle);
@@ -87,7 +91,9 @@ final class WebServer implements AutoCloseable {
                 Http.text(x, 405, method + " " + path + ": only GET and HEAD");
                 return;
             }
-            if (f != null) {
+            if (f != null && files.isPage(path)) {
+                Http.send(x, 200, f.contentType(), page.render(pageState.get()));
+            } else if (f != null) {
                 Http.send(x, 200, f.contentType(), f.bytes());
             } else if (path.equals("/metrics")) {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();

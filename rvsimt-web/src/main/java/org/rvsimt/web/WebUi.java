@@ -40,7 +40,7 @@ public final class WebUi implements AutoCloseable {
     private WebUi(InetSocketAddress address) throws IOException {
         board = new LaunchBoard(hub, this::launchFinished);
         metrics = new WebMetrics(board::runningCount, hub::clientCount, hub::dropped, drops);
-        server = new WebServer(address, hub, metrics, sampling, this::state);
+        server = new WebServer(address, hub, metrics, sampling, this::state, this::pageState);
         hub.onWatchedChange(this::installTracers);
     }
 
@@ -93,8 +93,17 @@ public final class WebUi implements AutoCloseable {
         m.put("devices", devices.get());
         m.put("sampling", sampling.every());
         m.put("clients", hub.clientCount());
-        m.putAll(board.snapshot());
+        LaunchBoard.Snapshot s = board.snapshot();
+        m.put("running", s.running());
+        m.put("history", s.history());
+        m.put("listing", s.listing());
         return m;
+    }
+
+    private FirstPage.State pageState() {
+        LaunchBoard.Snapshot s = board.snapshot();
+        return new FirstPage.State(devices.get(), sampling.every(), hub.dropped(), s.running(), s.history(),
+                s.listing());
     }
 
     @Override
