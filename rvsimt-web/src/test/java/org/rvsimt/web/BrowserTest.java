@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class BrowserTest {
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    /** 12 instructions, no branches: the stand-in engine runs them as written. */
     /** Two warps: a divergent branch at 0x408 (odd lanes run 0x40c), a block barrier, 10 instructions each. */
     static final String KERNEL = """
                 csrr a0, vx_tid_x
@@ -44,7 +44,39 @@ class BrowserTest {
                 mul a3, a2, a2
                 ret
             """;
-
+    /**
+     * A loop of 40 passes over two instructions (0x404, 0x408), then a load out of bounds at 0x418:
+     * the 64-row flight-recorder tail is the last 30 passes and the 4 instructions after the loop.
+     */
+    static final String LOOP_THEN_FAULT = """
+                li t1, 40
+            1:  addi t1, t1, -1
+                bnez t1, 1b
+                lui t0, 0x800
+                addi t0, t0, -16
+                nop
+                lw t1, 0(t0)
+                ret
+            """;
+    /**
+     * For the screenshot: four warps loop 4, 8, 12 and 16 times (odd lanes take a branch, so the
+     * warps split and reconverge), then meet at a block barrier.
+     */
+    static final String SHOWCASE = """
+                csrr a0, vx_tid_x
+                srli a1, a0, 5
+                slli a1, a1, 2
+                addi a1, a1, 4
+            1:  andi a2, a0, 1
+                beqz a2, 2f
+                addi a3, a3, 1
+            2:  addi a1, a1, -1
+                bnez a1, 1b
+                lui t0, 0x80002
+                sw zero, 0(t0)
+                add a4, a3, a0
+                ret
+            """;
 
     @TempDir
     static Path profile;
@@ -103,8 +135,21 @@ class BrowserTest {
         // active, barrier, active again, done for each warp
         assertThat(Integer.parseInt(browser.findElement(By.id("timeline")).getDomAttribute("data-segments")))
                 .isEqualTo(8);
-        assertThat(painted()).as("timeline pixels drawn").isGreaterThan(1000);
+        assertThat(painted(0, 1)).as("timeline pixels drawn").isGreaterThan(1000);
+        // Row labels and a time axis in warp-instructions. The timeline's clock runs from the block's
+        // start (0) to the last warp's end: 20 warp-instructions, so ticks every 5 (1, 2 or 5 x 10^k,
+        // at most 8 intervals).
+        WebElement timeline = browser.findElement(By.id("timeline"));
+        assertThat(timeline.getDomAttribute("data-row-labels")).isEqualTo("b0 w0,b0 w1");
+        assertThat(timeline.getDomAttribute("data-ticks")).isEqualTo("0,5,10,15,20");
+        assertThat(timeline.getDomAttribute("data-unit")).startsWith("warp-instructions issued");
+        double labelWidth = 74.0 / timeline.getSize().getWidth();
+        double axisTop = 1 - 36.0 / timeline.getSize().getHeight();
+        assertThat(painted(0, labelWidth)).as("row labels drawn").isGreaterThan(100);
+        assertThat(paintedBelow(axisTop)).as("time axis drawn").isGreaterThan(200);
         wait.until(d -> text("#heat tbody").contains("diverges"));
+        assertThat(missingGlyphs()).as("characters the browser's fonts cannot draw").isEmpty();
+        assertThat(browser.findElement(By.cssSelector("#heat .div-icon")).getSize().getHeight()).isPositive();
         assertThat(browser.findElement(By.cssSelector("#heat tbody tr[data-pc='1028']")).getDomAttribute("data-samples"))
                 .isEqualTo("2");
 
@@ -141,7 +186,31 @@ class BrowserTest {
         assertThat(report).contains("out_of_bounds").contains("0x00000408").contains("lw t1, 0(t0)")
                 .contains("0x007ffff0");
         assertThat(text("#history tbody tr")).contains("fault (out_of_bounds)");
+        // Every column of the history is in view at this width (1400 px), none cut off.
+        assertThat(((Number) ((JavascriptExecutor) browser).executeScript(
+                "const w = document.getElementById('history').parentElement; return w.scrollWidth - w.clientWidth;"))
+                .longValue()).as("history columns hidden to the right, px").isLessThanOrEqualTo(0);
 
+        // A loop in the flight-recorder tail folds into one line, then its last pass.
+        assertThat(f.run(LOOP_THEN_FAULT, 1, 32).faultKind()).isEqualTo("out_of_bounds");
+        wait.until(d -> d.findElements(By.cssSelector("#faults .fault")).size() == faultsBefore + 2);
+        WebElement card = browser.findElement(By.cssSelector("#faults .fault"));
+        assertThat(card.findElement(By.cssSelector("tr.fold")).getText())
+                .isEqualTo("0x00000404..0x00000408 x30 (a loop of 2 instructions; its last pass:)");
+        List<String> tail = card.findElements(By.cssSelector(".fault-table tr")).stream().map(WebElement::getText)
+                .toList();
+        assertThat(tail).hasSize(1 + 1 + 6);        // header, the fold, the last pass and the 4 after it
+        assertThat(tail.get(2)).startsWith("0x00000404 addi t1, t1, -1");
+        assertThat(tail.get(3)).startsWith("0x00000408 bnez t1,");
+        assertThat(tail.get(7)).startsWith("0x00000418 lw t1, 0(t0)");
+
+        // The page with a launch of several warps, for docs/web-ui.md.
+        setSampling(0);
+        wait.until(d -> state().contains("\"sampling\":1,"));
+        assertThat(f.run(SHOWCASE, 1, 128).ok()).isTrue();
+        wait.until(d -> "4".equals(d.findElement(By.id("timeline")).getDomAttribute("data-warps")));
+        wait.until(d -> text("#heat tbody").contains("diverges"));
+        assertThat(missingGlyphs()).isEmpty();
         Path shots = Path.of("target", "screenshots");
         Files.createDirectories(shots);
         Files.write(shots.resolve("web-ui.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
@@ -198,12 +267,42 @@ class BrowserTest {
                         + "s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));", index);
     }
 
-    /** Pixels of the timeline canvas that are not blank. */
-    private static long painted() {
+    /** Pixels of the timeline canvas that are not blank, between fractions {@code from} and {@code to} of its width. */
+    private static long painted(double from, double to) {
         Object n = ((JavascriptExecutor) browser).executeScript(
-                "const c = document.getElementById('timeline'); const d = c.getContext('2d')"
-                        + ".getImageData(0, 0, c.width, c.height).data; let n = 0;"
-                        + "for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n;");
+                "const c = document.getElementById('timeline'); const x0 = Math.floor(arguments[0] * c.width);"
+                        + "const w = Math.max(1, Math.floor((arguments[1] - arguments[0]) * c.width));"
+                        + "const d = c.getContext('2d').getImageData(x0, 0, w, c.height).data; let n = 0;"
+                        + "for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n;", from, to);
         return ((Number) n).longValue();
+    }
+
+    /** Pixels of the timeline canvas that are not blank, below fraction {@code top} of its height. */
+    private static long paintedBelow(double top) {
+        Object n = ((JavascriptExecutor) browser).executeScript(
+                "const c = document.getElementById('timeline'); const y0 = Math.floor(arguments[0] * c.height);"
+                        + "const d = c.getContext('2d').getImageData(0, y0, c.width, c.height - y0).data; let n = 0;"
+                        + "for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n;", top);
+        return ((Number) n).longValue();
+    }
+
+    /**
+     * The characters of the page's text that its fonts have no glyph for: each non-ASCII character is
+     * drawn in the page's fonts and compared with a code point no font has (U+10FFFD, private use),
+     * which the browser draws as its missing-glyph box.
+     */
+    private static String missingGlyphs() {
+        return (String) ((JavascriptExecutor) browser).executeScript(
+                "const draw = (ch, font) => { const c = document.createElement('canvas'); c.width = c.height = 48;"
+                        + "const g = c.getContext('2d'); g.font = font; g.textBaseline = 'top'; g.fillText(ch, 8, 8);"
+                        + "return g.getImageData(0, 0, 48, 48).data.join(); };"
+                        + "let bad = '';"
+                        + "for (const sel of ['body', 'table']) {"
+                        + "  const cs = getComputedStyle(document.querySelector(sel));"
+                        + "  const font = cs.fontSize + ' ' + cs.fontFamily; const none = draw('\\u{10FFFD}', font);"
+                        + "  for (const ch of new Set(document.body.innerText))"
+                        + "    if (ch.codePointAt(0) > 126 && !/\\s/.test(ch) && draw(ch, font) === none) bad += ch;"
+                        + "}"
+                        + "return bad;");
     }
 }

@@ -22,7 +22,7 @@ class FirstPageTest {
             assertThat(html).doesNotContain("connecting").doesNotContain("<!--@")
                     .contains("<span id=\"conn\" class=\"badge off\">snapshot</span>")
                     .contains("devices <b id=\"devices\">1</b>")
-                    .contains("every <b id=\"sampling-value\">10</b>th")
+                    .contains("1 in <b id=\"sampling-value\">10</b> warp-instructions")
                     .contains("<li class=\"muted\">no launch running</li>");
             // Newest first; the DIVERGENT launch by hand: 5 warp-instructions, 144 lane-instructions, 90 %.
             assertThat(html).contains("<tr><td>1.2</td><td>kernel@0x00000400</td><td>[1,1,1]</td><td>[32,1,1]</td>"

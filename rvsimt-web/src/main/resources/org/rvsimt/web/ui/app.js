@@ -90,11 +90,59 @@ function renderFaults() {
       const t = el('table', null, 'fault-table');
       const cols = Object.keys(list[0]);
       t.appendChild(row(cols.map((c) => el('th', c))));
-      for (const item of list) t.appendChild(row(cols.map((c) => faultValue(c, item[c]))));
+      const repeats = 'pc' in list[0] ? loopRepeats(list) : [];
+      for (let i = 0, r = 0; i < list.length; i++) {
+        if (r < repeats.length && repeats[r].from === i) {
+          // A loop: one line for its passes, then its last pass in full (the one with the values).
+          const rep = repeats[r++];
+          const s = rep.period === 1 ? '' : 's';
+          const td = el('td', `${hex(list[rep.from].pc)}..${hex(list[rep.from + rep.period - 1].pc)} x${rep.passes}`
+            + ` (a loop of ${rep.period} instruction${s}; its last pass:)`);
+          td.colSpan = cols.length;
+          const tr = row([td]);
+          tr.className = 'fold';
+          t.appendChild(tr);
+          i = rep.from + rep.period * (rep.passes - 1);
+        }
+        t.appendChild(row(cols.map((c) => faultValue(c, list[i][c]))));
+      }
       card.appendChild(t);
     }
     box.appendChild(card);
   }
+}
+
+// Loops fill the flight-recorder tail with passes over the same few instructions. Runs of at least
+// FOLD_MIN_PASSES identical passes (same pcs and masks) of a body of up to FOLD_MAX_PERIOD
+// instructions fold into one line, as in the text report; longest run first, ties to the shorter body.
+const FOLD_MAX_PERIOD = 16;
+const FOLD_MIN_PASSES = 3;
+
+function loopRepeats(steps) {
+  const same = (a, b, period) => {
+    for (let k = 0; k < period; k++) {
+      if (steps[a + k].pc !== steps[b + k].pc || steps[a + k].mask !== steps[b + k].mask) return false;
+    }
+    return true;
+  };
+  const out = [];
+  for (let i = 0; i < steps.length;) {
+    let best = null;
+    for (let period = 1; period <= FOLD_MAX_PERIOD && i + 2 * period <= steps.length; period++) {
+      let passes = 1;
+      while (i + (passes + 1) * period <= steps.length && same(i, i + passes * period, period)) passes++;
+      if (passes >= FOLD_MIN_PASSES && (!best || passes * period > best.passes * best.period)) {
+        best = {from: i, period, passes};
+      }
+    }
+    if (best) {
+      out.push(best);
+      i = best.from + best.period * best.passes;
+    } else {
+      i++;
+    }
+  }
+  return out;
 }
 
 function faultValue(key, v) {
@@ -181,7 +229,11 @@ function renderHeat() {
     const i = document.createElement('i');
     i.style.width = Math.round(80 * n / max) + 'px';
     bar.appendChild(i);
-    const mark = el('td', state.divergent.has(pc) ? '\u2442 diverges' : '', 'div-mark');
+    const mark = el('td', null, 'div-mark');
+    if (state.divergent.has(pc)) {
+      mark.appendChild(el('span', null, 'div-icon'));
+      mark.appendChild(document.createTextNode('diverges'));
+    }
     const tr = row([hex(pc), bar, mark, text]);
     tr.dataset.pc = pc;
     tr.dataset.samples = n;
@@ -225,37 +277,89 @@ function onWarps(msg) {
 }
 
 const COLORS = {active: '#3a9', barrier: '#e93', done: '#bbb', fault: '#d33'};
+// Time on the timeline is the tracer's clock: warp-instructions issued by the host thread that runs
+// the block (each block runs on one host thread, so a block's warps share one clock).
+const TIMELINE = {label: 74, right: 16, top: 18, rowHeight: 14, axis: 36, maxRows: 64, ticks: 8,
+  unit: 'warp-instructions issued (the host thread\'s issue clock)'};
+
+// A tick step of 1, 2 or 5 times a power of ten giving at most about `ticks` intervals; whole numbers.
+function tickStep(span, ticks) {
+  const raw = span / ticks;
+  const p = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1e-9))));
+  const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
+  return Math.max(1, step);
+}
 
 function renderTimeline() {
   const c = $('timeline');
   const tl = state.timeline;
-  const g = c.getContext('2d');
-  g.clearRect(0, 0, c.width, c.height);
-  if (!tl) return;
-  const keys = [...tl.warps.keys()].sort((a, b) => {
+  const L = TIMELINE;
+  const keys = tl ? [...tl.warps.keys()].sort((a, b) => {
     const [ab, aw] = a.split(':').map(Number); const [bb, bw] = b.split(':').map(Number);
     return ab - bb || aw - bw;
-  });
-  const rows = Math.min(keys.length, 64);
-  const label = 70;
-  const h = Math.max(2, Math.floor((c.height - 4) / Math.max(rows, 1)));
-  const scale = (c.width - label - 4) / Math.max(tl.tMax, 1);
-  g.font = Math.min(11, h) + 'px monospace';
+  }) : [];
+  const rows = Math.min(keys.length, L.maxRows);
+  // Drawn in CSS pixels on a canvas of device pixels, so text stays sharp on any screen.
+  const width = c.clientWidth || 900;
+  const height = L.top + Math.max(rows, 1) * L.rowHeight + L.axis;
+  const dpr = window.devicePixelRatio || 1;
+  c.style.height = height + 'px';
+  c.width = Math.round(width * dpr);
+  c.height = Math.round(height * dpr);
+  const g = c.getContext('2d');
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.clearRect(0, 0, width, height);
+  if (!tl) return;
+  const plot = width - L.label - L.right;
+  const scale = plot / Math.max(tl.tMax, 1);
+  g.font = '11px monospace';
+  g.textBaseline = 'middle';
+  g.fillStyle = '#555';
+  g.textAlign = 'left';
+  g.fillText('block/warp', 2, L.top / 2);
+  const labels = [];
   let drawn = 0;
   for (let r = 0; r < rows; r++) {
+    const [block, warp] = keys[r].split(':');
+    const y = L.top + r * L.rowHeight;
+    labels.push(`b${block} w${warp}`);
+    g.fillStyle = '#555';
+    g.fillText(labels[r], 2, y + L.rowHeight / 2);
     const segs = tl.warps.get(keys[r]);
-    const y = 2 + r * h;
-    if (h >= 8) { g.fillStyle = '#555'; g.fillText('b' + keys[r].replace(':', ' w'), 2, y + h - 2); }
     for (let i = 0; i < segs.length; i++) {
       const [t, what] = segs[i];
       const end = i + 1 < segs.length ? segs[i + 1][0] : (what === 'done' || what === 'fault' ? tl.tMax : t);
       g.fillStyle = COLORS[what] || '#3a9';
-      g.fillRect(label + t * scale, y, Math.max(2, (end - t) * scale), h - 1);
+      g.fillRect(L.label + t * scale, y + 1, Math.max(2, (end - t) * scale), L.rowHeight - 2);
       drawn++;
     }
   }
+  // The time axis: a line, ticks at round numbers, and the unit.
+  const axisY = L.top + rows * L.rowHeight + 2;
+  g.strokeStyle = '#888';
+  g.lineWidth = 1;
+  g.beginPath();
+  g.moveTo(L.label, axisY + 0.5);
+  g.lineTo(L.label + plot, axisY + 0.5);
+  const step = tickStep(tl.tMax, L.ticks);
+  const ticks = [];
+  for (let t = 0; t <= tl.tMax; t += step) {
+    const x = Math.round(L.label + t * scale) + 0.5;
+    g.moveTo(x, axisY);
+    g.lineTo(x, axisY + 4);
+    ticks.push(t);
+  }
+  g.stroke();
+  g.fillStyle = '#555';
+  g.textAlign = 'center';
+  for (const t of ticks) g.fillText(fmt(t), L.label + t * scale, axisY + 11);
+  g.fillText(L.unit, L.label + plot / 2, axisY + 26);
   c.dataset.warps = keys.length;
   c.dataset.segments = drawn;
+  c.dataset.rowLabels = labels.join(',');
+  c.dataset.ticks = ticks.join(',');
+  c.dataset.unit = L.unit;
+  $('timeline-note').textContent = keys.length > rows ? `(the first ${rows} of ${keys.length} warps)` : '';
 }
 
 // ---------------------------------------------------------------- sampling control
@@ -319,6 +423,7 @@ function frame() {
 
 for (const id of ['f-block', 'f-warp', 'f-pc']) $(id).addEventListener('input', () => { traceDirty = true; });
 $('sampling').addEventListener('change', sendSampling);
+window.addEventListener('resize', () => { timelineDirty = true; });
 $('sampling').addEventListener('input', () => { $('sampling-value').textContent = SAMPLING_STEPS[Number($('sampling').value)]; });
 connect();
 requestAnimationFrame(frame);
