@@ -53,7 +53,7 @@ final class LiveChannel implements TraceChannel {
         this.hub = hub;
         this.sampling = sampling;
         this.disassembly = disassembly;
-        // Seeded by the launch and thread: a launch samples the same instructions each time it is run.
+        // Seeded by device, launch and thread, not the clock: which instructions are sampled never depends on timing.
         this.gaps = new SampleGaps(((long) device << 48) ^ (launch << 16) ^ worker);
         this.untilSample = gaps.first(sampling.every());
     }

@@ -5,17 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -211,9 +212,14 @@ class BrowserTest {
         wait.until(d -> "4".equals(d.findElement(By.id("timeline")).getDomAttribute("data-warps")));
         wait.until(d -> text("#heat tbody").contains("diverges"));
         assertThat(missingGlyphs()).isEmpty();
+        // A smaller window keeps the picture small (docs/web-ui-screenshot.png is a copy of it).
+        browser.manage().window().setSize(new Dimension(1200, 1400));
+        wait.until(d -> ((Number) ((JavascriptExecutor) d).executeScript(
+                "const c = document.getElementById('timeline'); return c.width - c.clientWidth * devicePixelRatio;"))
+                .doubleValue() == 0);
         Path shots = Path.of("target", "screenshots");
         Files.createDirectories(shots);
-        Files.write(shots.resolve("web-ui.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        Files.write(shots.resolve("web-ui.png"), screenshotDownTo("#faults .fault"));
     }
 
     @Test
@@ -265,6 +271,18 @@ class BrowserTest {
         ((JavascriptExecutor) browser).executeScript(
                 "const s = document.getElementById('sampling'); s.value = arguments[0];"
                         + "s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));", index);
+    }
+
+    /** The page from its top to the bottom of the first element {@code css} matches, as PNG (Chrome DevTools). */
+    private static byte[] screenshotDownTo(String css) {
+        Number bottom = (Number) ((JavascriptExecutor) browser).executeScript(
+                "return document.querySelector(arguments[0]).getBoundingClientRect().bottom + window.scrollY + 12;", css);
+        Number width = (Number) ((JavascriptExecutor) browser).executeScript(
+                "return document.documentElement.clientWidth;");
+        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", width.doubleValue(),
+                        "height", bottom.doubleValue(), "scale", 1)));
+        return Base64.getDecoder().decode((String) shot.get("data"));
     }
 
     /** Pixels of the timeline canvas that are not blank, between fractions {@code from} and {@code to} of its width. */
