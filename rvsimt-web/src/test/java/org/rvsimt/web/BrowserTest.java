@@ -161,7 +161,11 @@ class BrowserTest {
         assertThat(browser.findElements(By.cssSelector("#trace tbody tr")).size()).isGreaterThanOrEqualTo(10);
         type("f-warp", "");
         type("f-pc", "0x408");
-        wait.until(d -> d.findElements(By.cssSelector("#trace tbody tr")).size() < all);
+        // Typed a key at a time ("0", "0x", ... each filters): wait for the whole value's rows.
+        wait.until(d -> {
+            List<WebElement> rows = d.findElements(By.cssSelector("#trace tbody tr"));
+            return rows.size() >= 2 && rows.stream().allMatch(r -> r.getText().contains("0x00000408"));
+        });
         assertThat(browser.findElements(By.cssSelector("#trace tbody tr"))).hasSizeGreaterThanOrEqualTo(2)
                 .allMatch(r -> r.getText().contains("0x00000408"));
         assertThat(text("#trace tbody")).contains("beqz a1");
