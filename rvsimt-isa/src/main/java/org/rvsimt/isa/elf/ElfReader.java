@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Reads ELF32 little-endian RISC-V executables ({@code ET_EXEC}): the entry point, the
@@ -50,9 +51,29 @@ public final class ElfReader {
         return new Parser(file, fileName == null ? "<elf>" : fileName, vramSize).parse();
     }
 
+    /**
+     * The contents of the sections of an executable whose names {@code wanted} accepts (for the
+     * non-loaded sections such as {@code .debug_line}, which {@link #read} does not keep), in
+     * section-header order. The headers are checked as {@link #read} checks them; segments are not.
+     *
+     * @param fileName used only in error messages
+     * @throws ElfFormatException for a file that is not a well-formed ELF32 RISC-V executable, or a
+     *         wanted section that is {@code SHT_NOBITS}
+     */
+    public static List<ElfSectionContents> sections(byte[] file, String fileName, Predicate<String> wanted)
+            throws ElfFormatException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(wanted, "wanted");
+        return new Parser(file, fileName == null ? "<elf>" : fileName, 1L << 32).sections(wanted);
+    }
+
     /** A section header, validated only as far as its file range. */
     private record Shdr(int index, long headerOffset, long nameOffset, long type, long flags, long addr,
                         long offset, long size, long link, long info, long entsize) {
+    }
+
+    /** All section headers and their names, indexed alike. */
+    private record SectionHeaders(Shdr[] sh, String[] names) {
     }
 
     /** A PT_LOAD before sorting, remembering its program header for messages. */
@@ -92,6 +113,31 @@ public final class ElfReader {
                 segments.add(l.segment());
             }
             return new ElfImage(entry, segments, symbols);
+        }
+
+        List<ElfSectionContents> sections(Predicate<String> wanted) throws ElfFormatException {
+            checkIdent();
+            checkHeaderFields();
+            int shnum = u16(E_SHNUM);
+            checkTables(u16(E_PHNUM), u32(E_PHOFF), shnum, u32(E_SHOFF));
+            if (shnum == 0) {
+                return List.of();
+            }
+            SectionHeaders headers = sectionHeaders(shnum, u32(E_SHOFF));
+            List<ElfSectionContents> out = new ArrayList<>();
+            for (Shdr s : headers.sh()) {
+                String name = headers.names()[s.index()];
+                if (s.type() == SHT_NULL || !wanted.test(name)) {
+                    continue;
+                }
+                if (s.type() == SHT_NOBITS) {
+                    throw fail("section header " + s.index() + " " + quote(name), s.headerOffset() + SH_TYPE,
+                            "section is SHT_NOBITS and has no contents in the file");
+                }
+                byte[] data = Arrays.copyOfRange(f, (int) s.offset(), (int) (s.offset() + s.size()));
+                out.add(new ElfSectionContents(name, s.flags(), data));
+            }
+            return out;
         }
 
         // ---------------------------------------------------------------- ELF header
@@ -282,6 +328,24 @@ public final class ElfReader {
         // ---------------------------------------------------------------- sections and symbols
 
         private List<ElfSymbol> readSections(int shnum, long shoff) throws ElfFormatException {
+            SectionHeaders headers = sectionHeaders(shnum, shoff);
+            Shdr[] sh = headers.sh();
+            String[] names = headers.names();
+            Shdr symtab = null;
+            for (Shdr s : sh) {
+                if (s.type() == SHT_SYMTAB) {
+                    if (symtab != null) {
+                        throw fail("section header " + s.index() + " " + quote(names[s.index()]), s.headerOffset(),
+                                "second SHT_SYMTAB (the first is section " + symtab.index() + "); an ELF file has at most one");
+                    }
+                    symtab = s;
+                }
+            }
+            return symtab == null ? List.of() : readSymbols(sh, names, symtab);
+        }
+
+        /** The section headers, their file ranges checked, and their names. */
+        private SectionHeaders sectionHeaders(int shnum, long shoff) throws ElfFormatException {
             Shdr[] sh = new Shdr[shnum];
             for (int i = 0; i < shnum; i++) {
                 long h = shoff + (long) i * SHDR_SIZE;
@@ -310,17 +374,7 @@ public final class ElfReader {
                             "sh_name", "section name string table");
                 }
             }
-            Shdr symtab = null;
-            for (Shdr s : sh) {
-                if (s.type() == SHT_SYMTAB) {
-                    if (symtab != null) {
-                        throw fail("section header " + s.index() + " " + quote(names[s.index()]), s.headerOffset(),
-                                "second SHT_SYMTAB (the first is section " + symtab.index() + "); an ELF file has at most one");
-                    }
-                    symtab = s;
-                }
-            }
-            return symtab == null ? List.of() : readSymbols(sh, names, symtab);
+            return new SectionHeaders(sh, names);
         }
 
         private List<ElfSymbol> readSymbols(Shdr[] sh, String[] names, Shdr symtab) throws ElfFormatException {
