@@ -102,6 +102,11 @@ public final class DebugSections {
         return get(Kind.LINE).data().length > 0;
     }
 
+    /** A copy of one section's bytes (empty when the file lacks it). */
+    public byte[] bytes(Kind kind) {
+        return data.getOrDefault(kind, EMPTY).clone();
+    }
+
     Section get(Kind kind) {
         return new Section(fileName, kind, data.getOrDefault(kind, EMPTY));
     }
