@@ -6,6 +6,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.rvsimt.isa.debug.DebugSections;
+import org.rvsimt.isa.debug.DwarfFormatException;
+import org.rvsimt.isa.debug.SourceFrame;
+import org.rvsimt.isa.debug.SourceLocation;
+import org.rvsimt.isa.debug.SourceMap;
 import org.rvsimt.isa.disasm.Disassembler;
 import org.rvsimt.isa.elf.ElfFormatException;
 import org.rvsimt.isa.elf.ElfImage;
@@ -33,6 +38,10 @@ final class DisasmCommand implements Callable<Integer> {
     @Option(names = "--no-aliases", description = "print declared mnemonics, no pseudo-instructions")
     boolean noAliases;
 
+    @Option(names = {"-l", "--line-numbers"},
+            description = "show the source file:line and function of the code (from the DWARF of a kernel built with -g)")
+    boolean lineNumbers;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -43,15 +52,63 @@ final class DisasmCommand implements Callable<Integer> {
         Disassembler dis = Disassembler.listing().withAliases(!noAliases);
         if (!raw && ElfReader.looksLikeElf(bytes)) {
             ElfImage image = ElfReader.read(bytes, file.getFileName().toString(), 1L << 32);
-            listElf(image, dis, out);
+            listElf(image, lineNumbers ? sourceMap(bytes, image) : SourceMap.empty(), dis, out);
         } else {
             out.printf("%s:     file format binary%n%n", file.getFileName());
-            list(bytes, base, bytes.length, new TreeMap<>(), dis, out);
+            list(bytes, base, bytes.length, new TreeMap<>(), new SourceLines(SourceMap.empty()), dis, out);
         }
         return Main.OK;
     }
 
-    private static void listElf(ElfImage image, Disassembler dis, PrintWriter out) {
+    private SourceMap sourceMap(byte[] bytes, ElfImage image) throws ElfFormatException {
+        String name = file.getFileName().toString();
+        try {
+            return SourceMap.of(DebugSections.fromElf(bytes, name), image);
+        } catch (DwarfFormatException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    /**
+     * The {@code ; function():} and {@code ; file:line} comments of {@code -l}, printed where they
+     * change, as llvm-objdump -l prints them: code of no particular line (line 0) prints nothing and
+     * makes the next line print again, and so does entering another function. A function inlined
+     * into another says so. Nothing is printed for an executable without line information.
+     */
+    private static final class SourceLines {
+        private final SourceMap map;
+        private String lastFunction;
+        private String lastOuterFunction;
+        private String lastLine;
+
+        SourceLines(SourceMap map) {
+            this.map = map;
+        }
+
+        void before(int pc, PrintWriter out) {
+            List<SourceFrame> frames = map.hasLines() ? map.frames(pc) : List.of();
+            SourceFrame inner = frames.isEmpty() ? null : frames.getFirst();
+            String outer = frames.isEmpty() ? null : frames.getLast().function();
+            String function = inner == null || inner.function() == null ? null : inner.function() + "()"
+                    + (inner.inlined() ? " inlined into " + outer + "()" : "");
+            if (function != null && !function.equals(lastFunction)) {
+                out.printf("; %s:%n", function);
+            }
+            if (outer == null || !outer.equals(lastOuterFunction)) {
+                lastLine = null;
+            }
+            lastFunction = function;
+            lastOuterFunction = outer;
+            SourceLocation loc = inner == null ? null : inner.location();
+            String line = loc == null || loc.line() == 0 ? null : loc.fileLine();
+            if (line != null && !line.equals(lastLine)) {
+                out.printf("; %s%n", line);
+            }
+            lastLine = line;
+        }
+    }
+
+    private static void listElf(ElfImage image, SourceMap sources, Disassembler dis, PrintWriter out) {
         TreeMap<Integer, String> symbols = new TreeMap<>(Integer::compareUnsigned);
         image.symbols().stream().sorted(Comparator.comparing(ElfSymbol::global).reversed())
                 .forEach(s -> symbols.putIfAbsent(s.value(), s.name()));
@@ -59,12 +116,12 @@ final class DisasmCommand implements Callable<Integer> {
         List<Segment> exec = image.segments().stream().filter(s -> (s.flags() & 1) != 0).toList();
         for (Segment s : exec) {
             out.printf("%nsegment at 0x%08x (%d bytes):%n", s.vaddr(), s.data().length);
-            list(s.data(), s.vaddr(), s.data().length, symbols, dis, out);
+            list(s.data(), s.vaddr(), s.data().length, symbols, new SourceLines(sources), dis, out);
         }
     }
 
-    private static void list(byte[] data, int base, int length, TreeMap<Integer, String> symbols, Disassembler dis,
-                             PrintWriter out) {
+    private static void list(byte[] data, int base, int length, TreeMap<Integer, String> symbols, SourceLines lines,
+                             Disassembler dis, PrintWriter out) {
         Disassembler named = dis.withSymbols(a -> {
             var e = symbols.floorEntry(a);
             if (e == null) {
@@ -79,6 +136,7 @@ final class DisasmCommand implements Callable<Integer> {
             if (label != null) {
                 out.printf("%n%08x <%s>:%n", pc, label);
             }
+            lines.before(pc, out);
             int w = (data[off] & 0xFF) | (data[off + 1] & 0xFF) << 8 | (data[off + 2] & 0xFF) << 16
                     | (data[off + 3] & 0xFF) << 24;
             out.printf("%8x:\t%08x     \t%s%n", pc, w, named.format(w, pc));
