@@ -41,7 +41,7 @@ final class Forms {
             }
             f = c.ulebInt("DW_FORM_indirect form", 0xffff);
         }
-        String what = "attribute value (form 0x" + Integer.toHexString(f) + ")";
+        String what = "attribute value";
         if (f == FORM_STRING) {
             return new Value(f, 0, c.cstring(what));
         }
