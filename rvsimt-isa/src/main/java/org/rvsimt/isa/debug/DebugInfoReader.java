@@ -102,20 +102,11 @@ final class DebugInfoReader {
     // ---------------------------------------------------------------- units
 
     private void unit(DwarfCursor c) throws DwarfFormatException {
-        long unitOffset = c.position();
-        long length = c.u32("unit_length");
-        int offsetSize = 4;
-        if (length == 0xffffffffL) {
-            length = c.fixed(8, "unit_length (64-bit)");
-            offsetSize = 8;
-        } else if (length >= 0xfffffff0L) {
-            throw info.fail(unitOffset, String.format("reserved unit_length 0x%x", length));
-        }
-        DwarfCursor u = c.slice(length, "unit of unit_length 0x" + Long.toHexString(length));
-        int version = u.u16("version");
-        if (version < 2 || version > 5) {
-            throw info.fail(unitOffset + offsetSize, "unsupported DWARF version " + version + " (2 to 5 are)");
-        }
+        DwarfCursor.Unit unit = c.unit("DWARF");
+        long unitOffset = unit.offset();
+        int offsetSize = unit.offsetSize();
+        int version = unit.version();
+        DwarfCursor u = unit.body();
         int addressSize;
         long abbrevOffset;
         if (version >= 5) {

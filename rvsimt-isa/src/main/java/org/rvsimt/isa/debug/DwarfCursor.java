@@ -60,6 +60,37 @@ final class DwarfCursor {
         position = (int) offset;
     }
 
+    /**
+     * A unit of a DWARF section as it starts: at {@code offset}, with 4 or 8 byte offsets, its
+     * {@code version} (2 to 5) and a cursor over the rest of the unit, after the version.
+     */
+    record Unit(long offset, int offsetSize, int version, DwarfCursor body) {
+    }
+
+    /**
+     * Reads a unit's initial length (DWARF 5 section 7.4: 32-bit, or 0xffffffff then 64-bit) and
+     * version, and skips this cursor past the unit.
+     *
+     * @param what the kind of unit, for messages ("line table", "DWARF")
+     */
+    Unit unit(String what) throws DwarfFormatException {
+        long offset = position;
+        long length = u32("unit_length");
+        int offsetSize = 4;
+        if (length == 0xffffffffL) {
+            length = fixed(8, "unit_length (64-bit)");
+            offsetSize = 8;
+        } else if (length >= 0xfffffff0L) {
+            throw section.fail(offset, String.format("reserved unit_length 0x%x", length));
+        }
+        DwarfCursor body = slice(length, what + " unit of unit_length 0x" + Long.toHexString(length));
+        int version = body.u16("version");
+        if (version < 2 || version > 5) {
+            throw section.fail(offset + offsetSize, "unsupported " + what + " version " + version + " (2 to 5 are)");
+        }
+        return new Unit(offset, offsetSize, version, body);
+    }
+
     /** A cursor over the next {@code length} bytes, which this one skips. */
     DwarfCursor slice(long length, String what) throws DwarfFormatException {
         require(length, what);

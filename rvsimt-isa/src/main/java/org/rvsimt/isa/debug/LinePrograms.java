@@ -64,20 +64,11 @@ final class LinePrograms {
     }
 
     private void program(DwarfCursor c) throws DwarfFormatException {
-        long unitOffset = c.position();
-        long length = c.u32("unit_length");
-        int offsetSize = 4;
-        if (length == 0xffffffffL) {
-            length = c.fixed(8, "unit_length (64-bit)");
-            offsetSize = 8;
-        } else if (length >= 0xfffffff0L) {
-            throw section.fail(unitOffset, String.format("reserved unit_length 0x%x", length));
-        }
-        DwarfCursor unit = c.slice(length, "line program of unit_length 0x" + Long.toHexString(length));
-        int version = unit.u16("version");
-        if (version < 2 || version > 5) {
-            throw section.fail(unitOffset + offsetSize, "unsupported line table version " + version + " (2 to 5 are)");
-        }
+        DwarfCursor.Unit u = c.unit("line table");
+        long unitOffset = u.offset();
+        int offsetSize = u.offsetSize();
+        int version = u.version();
+        DwarfCursor unit = u.body();
         UnitInfo info = units.get(unitOffset);
         int addressSize = 4;
         if (version >= 5) {

@@ -19,6 +19,8 @@ public final class LineTable {
     public static final LineTable EMPTY = new LineTable(List.of());
 
     private final LineRow[] rows;
+    /** The rows' addresses, unsigned, for the binary search. */
+    private final long[] rowAddress;
     /** Per sequence, the index of its first row; its end row is the row before the next sequence's first. */
     private final int[] sequenceFirst;
     private final long[] sequenceStart;
@@ -33,6 +35,7 @@ public final class LineTable {
             count += s.size();
         }
         rows = new LineRow[count];
+        rowAddress = new long[count];
         sequenceFirst = new int[sorted.size()];
         sequenceStart = new long[sorted.size()];
         sequenceEnd = new long[sorted.size()];
@@ -43,6 +46,7 @@ public final class LineTable {
             sequenceStart[i] = Integer.toUnsignedLong(s.getFirst().address());
             sequenceEnd[i] = Integer.toUnsignedLong(s.getLast().address());
             for (LineRow row : s) {
+                rowAddress[r] = Integer.toUnsignedLong(row.address());
                 rows[r++] = row;
             }
         }
@@ -62,19 +66,7 @@ public final class LineTable {
         long a = Integer.toUnsignedLong(pc);
         // The last sequence starting at or before pc; earlier ones may overlap it (code discarded
         // by the linker keeps its sequences, at address 0), so walk back to the first that holds pc.
-        int lo = 0;
-        int hi = sequenceStart.length - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sequenceStart[mid] <= a) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        for (int s = found; s >= 0; s--) {
+        for (int s = SortedSearch.lastAtMost(sequenceStart, 0, sequenceStart.length - 1, a); s >= 0; s--) {
             if (a < sequenceEnd[s]) {
                 return Optional.of(rows[rowIn(s, a)]);
             }
@@ -89,18 +81,8 @@ public final class LineTable {
 
     /** The last row of sequence {@code s}, not its end row, whose address is at most {@code a}. */
     private int rowIn(int s, long a) {
-        int lo = sequenceFirst[s];
-        int hi = (s + 1 < sequenceFirst.length ? sequenceFirst[s + 1] : rows.length) - 2; // skip the end row
-        int found = lo;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Integer.toUnsignedLong(rows[mid].address()) <= a) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
+        int last = (s + 1 < sequenceFirst.length ? sequenceFirst[s + 1] : rows.length) - 2; // skip the end row
+        // The sequence holds a, so its first row is at most a and the search finds a row.
+        return SortedSearch.lastAtMost(rowAddress, sequenceFirst[s], last, a);
     }
 }

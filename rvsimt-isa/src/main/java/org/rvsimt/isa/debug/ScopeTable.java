@@ -51,20 +51,8 @@ final class ScopeTable {
 
     /** The index of the most deeply nested scope holding {@code pc} (unsigned), or -1. */
     int innermost(long pc) {
-        int lo = 0;
-        int hi = low.length - 1;
-        int last = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (low[mid] <= pc) {
-                last = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
         int best = -1;
-        for (int i = last; i >= 0 && maxHighSoFar[i] > pc; i--) {
+        for (int i = SortedSearch.lastAtMost(low, 0, low.length - 1, pc); i >= 0 && maxHighSoFar[i] > pc; i--) {
             if (pc < high[i] && (best < 0 || scopes.get(scope[i]).depth() > scopes.get(best).depth())) {
                 best = scope[i];
             }

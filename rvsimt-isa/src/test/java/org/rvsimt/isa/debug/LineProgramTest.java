@@ -108,7 +108,7 @@ class LineProgramTest {
                 .hasMessage("t.elf: .debug_line at offset 0x4: unsupported line table version 7 (2 to 5 are)");
         byte[] truncated = java.util.Arrays.copyOf(program(4, 12), 20);
         assertThatThrownBy(() -> read(truncated)).isInstanceOf(DwarfFormatException.class)
-                .hasMessageStartingWith("t.elf: .debug_line at offset 0x4: line program of unit_length 0x")
+                .hasMessageStartingWith("t.elf: .debug_line at offset 0x4: line table unit of unit_length 0x")
                 .hasMessageEndingWith("(truncated)");
     }
 
