@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Damaged DWARF never escapes as an unchecked exception or a hang: every truncation of
- * {@code .debug_line} and thousands of random byte changes to it (and to {@code .debug_info} and
- * {@code .debug_abbrev}) either read, with every lookup then answering, or fail with one line that
+ * {@code .debug_line} and thousands of random byte changes to it (and to every other debug section
+ * the reader uses) either read, with every lookup then answering, or fail with one line that
  * names the file, a debug section and an offset.
  */
 class DwarfFuzzTest {
@@ -84,10 +84,16 @@ class DwarfFuzzTest {
         Random random = new Random(0x5eed_d4a2fL + resource.hashCode());
         int[] outcomes = new int[2];
         assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
-            for (DebugSections.Kind kind : new DebugSections.Kind[] {DebugSections.Kind.LINE, DebugSections.Kind.INFO,
-                    DebugSections.Kind.ABBREV}) {
+            for (DebugSections.Kind kind : DebugSections.Kind.values()) {
                 byte[] original = sections.get(kind);
-                int rounds = kind == DebugSections.Kind.LINE ? 3000 : 1500;
+                if (original.length == 0) {
+                    continue; // DWARF 4 has no .debug_addr, DWARF 5 no .debug_ranges
+                }
+                int rounds = switch (kind) {
+                    case LINE -> 3000;
+                    case INFO, ABBREV -> 1500;
+                    default -> 300;
+                };
                 for (int i = 0; i < rounds; i++) {
                     byte[] b = original.clone();
                     int changes = 1 + random.nextInt(4);
