@@ -3,6 +3,7 @@ package org.rvsimt.isa.debug;
 import static org.rvsimt.isa.debug.Dw.*;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -344,14 +345,14 @@ final class DebugInfoReader {
                 return;
             }
             if (size + 2 > pairs.length) {
-                pairs = java.util.Arrays.copyOf(pairs, pairs.length * 2);
+                pairs = Arrays.copyOf(pairs, pairs.length * 2);
             }
             pairs[size++] = lo;
             pairs[size++] = hi;
         }
 
         long[] toArray() {
-            return java.util.Arrays.copyOf(pairs, size);
+            return Arrays.copyOf(pairs, size);
         }
     }
 

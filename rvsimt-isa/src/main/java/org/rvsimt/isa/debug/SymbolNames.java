@@ -38,8 +38,8 @@ final class SymbolNames {
     /** The name for {@code pc}, or null. */
     String at(int pc) {
         for (ElfSymbol s : sized) {
-            if (Integer.toUnsignedLong(pc) - Integer.toUnsignedLong(s.value()) < Integer.toUnsignedLong(s.size())
-                    && Integer.compareUnsigned(pc, s.value()) >= 0) {
+            long offset = Integer.toUnsignedLong(pc) - Integer.toUnsignedLong(s.value());
+            if (offset >= 0 && offset < Integer.toUnsignedLong(s.size())) {
                 return s.name();
             }
         }
