@@ -19,15 +19,30 @@ import java.util.List;
  * @param kind         the instruction's class, for statistics
  * @param extension    the extension that declares it
  * @param traceId      stable id in trace records (the seed's opcode numbers where the seed had the instruction)
- * @param semantics    the semantic method, {@code Class.method} inside the engine's semantics package
+ * @param operation    what it does, as the engines dispatch on it
  * @param summary      one line of what it does, for the documentation
  */
 public record InstructionDef(int id, String mnemonic, String pattern, int mask, int match, List<Slot> slots,
                              boolean roundingMode, boolean ordering, int ignoredMask, Kind kind,
-                             Extension extension, int traceId, String semantics, String summary) {
+                             Extension extension, int traceId, Operation operation, String summary) {
 
     public InstructionDef {
         slots = List.copyOf(slots);
+    }
+
+    /**
+     * How the engines run it: the operation's form, except that an ALU operation whose last operand
+     * is an immediate ({@code addi}, {@code slli}) reads the immediate instead of rs2.
+     */
+    public Form form() {
+        Form s = operation.form();
+        if (s == Form.ALU_RR && !slots.isEmpty()) {
+            Slot last = slots.get(slots.size() - 1);
+            if (last.equals(Slot.plain(Field.IMM_I)) || last.equals(Slot.plain(Field.SHAMT))) {
+                return Form.ALU_RI;
+            }
+        }
+        return s;
     }
 
     /** True if {@code word} has this instruction's fixed bits. */

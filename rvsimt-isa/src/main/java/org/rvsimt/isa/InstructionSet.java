@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.rvsimt.isa.Operation.Alu;
+import org.rvsimt.isa.Operation.Standalone;
 
 /**
  * The table: every instruction rvsimt knows, declared once.
@@ -27,6 +29,13 @@ public final class InstructionSet {
     private static final String AMO = "0101111";
     private static final String CUSTOM0 = "0001011";
     private static final String MISC_MEM = "0001111";
+
+    // The operation of each entry of the ALU mnemonic arrays below, in the same order.
+    private static final Alu[] OP_IMM_ALU = {Alu.ADD, Alu.SLT, Alu.SLTU, Alu.XOR, Alu.OR, Alu.AND};
+    private static final Alu[] SHIFT_ALU = {Alu.SLL, Alu.SRL, Alu.SRA};
+    private static final Alu[] OP_ALU = {Alu.ADD, Alu.SUB, Alu.SLL, Alu.SLT, Alu.SLTU, Alu.XOR, Alu.SRL, Alu.SRA,
+        Alu.OR, Alu.AND};
+    private static final Alu[] M_ALU = {Alu.MUL, Alu.MULH, Alu.MULHSU, Alu.MULHU, Alu.DIV, Alu.DIVU, Alu.REM, Alu.REMU};
 
     private static final List<InstructionDef> ALL;
     private static final Map<String, InstructionDef> BY_MNEMONIC;
@@ -100,48 +109,48 @@ public final class InstructionSet {
 
     private static void declareRv32i(Table t) {
         Extension x = Extension.RV32I;
-        t.add("jal", dots(20) + "....." + "1101111", "rd, joff", Kind.JUMP, x, 1, "Control.jal", "rd = pc+4; pc += offset");
+        t.add("jal", dots(20) + "....." + "1101111", "rd, joff", Kind.JUMP, x, 1, Standalone.JAL, "rd = pc+4; pc += offset");
         t.add("jalr", dots(12) + "....." + "000" + "....." + "1100111", "rd, imm(rs1)", Kind.JUMP, x, 2,
-                "Control.jalr", "rd = pc+4; pc = (rs1 + imm) & ~1");
+                Standalone.JALR, "rd = pc+4; pc = (rs1 + imm) & ~1");
         String[] br = {"beq", "000", "bne", "001", "blt", "100", "bge", "101", "bltu", "110", "bgeu", "111"};
         for (int i = 0; i < br.length; i += 2) {
             t.add(br[i], dots(17) + br[i + 1] + "....." + BRANCH, "rs1, rs2, boff", Kind.BRANCH, x, 3 + i / 2,
-                    "Control." + br[i], "branch if " + br[i].substring(1) + " (rs1, rs2)");
+                    Operation.Branch.values()[i / 2], "branch if " + br[i].substring(1) + " (rs1, rs2)");
         }
         String[] ld = {"lb", "000", "lh", "001", "lw", "010", "lbu", "100", "lhu", "101"};
         for (int i = 0; i < ld.length; i += 2) {
             t.add(ld[i], dots(17) + ld[i + 1] + "....." + LOAD, "rd, imm(rs1)", Kind.LOAD, x, 9 + i / 2,
-                    "Memory." + ld[i], "rd = mem[rs1 + imm] (" + ld[i].substring(1) + ")");
+                    Operation.Load.values()[i / 2], "rd = mem[rs1 + imm] (" + ld[i].substring(1) + ")");
         }
         String[] st = {"sb", "000", "sh", "001", "sw", "010"};
         for (int i = 0; i < st.length; i += 2) {
             t.add(st[i], dots(17) + st[i + 1] + "....." + STORE, "rs2, simm(rs1)", Kind.STORE, x, 14 + i / 2,
-                    "Memory." + st[i], "mem[rs1 + imm] = rs2 (" + st[i].substring(1) + ")");
+                    Operation.Store.values()[i / 2], "mem[rs1 + imm] = rs2 (" + st[i].substring(1) + ")");
         }
-        t.add("lui", dots(25) + "0110111", "rd, uimm20", Kind.UPPER, x, 17, "IntOps.lui", "rd = imm20 << 12");
-        t.add("auipc", dots(25) + "0010111", "rd, uimm20", Kind.UPPER, x, 18, "IntOps.auipc", "rd = pc + (imm20 << 12)");
+        t.add("lui", dots(25) + "0110111", "rd, uimm20", Kind.UPPER, x, 17, Standalone.LUI, "rd = imm20 << 12");
+        t.add("auipc", dots(25) + "0010111", "rd, uimm20", Kind.UPPER, x, 18, Standalone.AUIPC, "rd = pc + (imm20 << 12)");
         // The immediate forms share the register forms' semantic functions (addi is add with an immediate).
         String[] opi = {"addi", "000", "add", "slti", "010", "slt", "sltiu", "011", "sltu", "xori", "100", "xor",
             "ori", "110", "or", "andi", "111", "and"};
         for (int i = 0; i < opi.length; i += 3) {
             t.add(opi[i], dots(17) + opi[i + 1] + "....." + OP_IMM, "rd, rs1, imm", Kind.ALU, x, 19 + i / 3,
-                    "IntOps." + opi[i + 2], "rd = rs1 " + opi[i + 2] + " imm");
+                    OP_IMM_ALU[i / 3], "rd = rs1 " + opi[i + 2] + " imm");
         }
         String[] sh = {"slli", "0000000", "001", "srli", "0000000", "101", "srai", "0100000", "101"};
         for (int i = 0; i < sh.length; i += 3) {
             t.add(sh[i], sh[i + 1] + dots(10) + sh[i + 2] + "....." + OP_IMM, "rd, rs1, shamt", Kind.ALU, x,
-                    25 + i / 3, "IntOps." + sh[i].substring(0, 3), "rd = rs1 " + sh[i].substring(0, 3) + " shamt");
+                    25 + i / 3, SHIFT_ALU[i / 3], "rd = rs1 " + sh[i].substring(0, 3) + " shamt");
         }
         String[] op = {"add", "0000000", "000", "sub", "0100000", "000", "sll", "0000000", "001",
             "slt", "0000000", "010", "sltu", "0000000", "011", "xor", "0000000", "100",
             "srl", "0000000", "101", "sra", "0100000", "101", "or", "0000000", "110", "and", "0000000", "111"};
         for (int i = 0; i < op.length; i += 3) {
             t.add(op[i], op[i + 1] + dots(10) + op[i + 2] + "....." + OP, "rd, rs1, rs2", Kind.ALU, x, 28 + i / 3,
-                    "IntOps." + op[i], "rd = rs1 " + op[i] + " rs2");
+                    OP_ALU[i / 3], "rd = rs1 " + op[i] + " rs2");
         }
-        t.add("ecall", "00000000000000000000000001110011", "", Kind.SYSTEM, x, 52, "Control.ecall",
+        t.add("ecall", "00000000000000000000000001110011", "", Kind.SYSTEM, x, 52, Standalone.ECALL,
                 "environment call (a7 = 93 exit, 64 write)");
-        t.add("ebreak", "00000000000100000000000001110011", "", Kind.SYSTEM, x, 53, "Control.ebreak",
+        t.add("ebreak", "00000000000100000000000001110011", "", Kind.SYSTEM, x, 53, Standalone.EBREAK,
                 "end this thread");
     }
 
@@ -150,7 +159,7 @@ public final class InstructionSet {
             "div", "100", "divu", "101", "rem", "110", "remu", "111"};
         for (int i = 0; i < m.length; i += 2) {
             t.add(m[i], "0000001" + dots(10) + m[i + 1] + "....." + OP, "rd, rs1, rs2", Kind.MULDIV, Extension.M,
-                    38 + i / 2, "IntOps." + m[i], "rd = rs1 " + m[i] + " rs2");
+                    38 + i / 2, M_ALU[i / 2], "rd = rs1 " + m[i] + " rs2");
         }
     }
 
@@ -158,60 +167,61 @@ public final class InstructionSet {
         String[] c = {"csrrw", "001", "csrrs", "010", "csrrc", "011"};
         for (int i = 0; i < c.length; i += 2) {
             t.add(c[i], dots(17) + c[i + 1] + "....." + SYSTEM, "rd, csr, rs1", Kind.CSR, Extension.ZICSR, 46 + i / 2,
-                    "Csr." + c[i], "rd = csr; csr " + c[i].substring(3) + "= rs1");
+                    Operation.CsrAccess.values()[i / 2], "rd = csr; csr " + c[i].substring(3) + "= rs1");
         }
         String[] ci = {"csrrwi", "101", "csrrsi", "110", "csrrci", "111"};
         for (int i = 0; i < ci.length; i += 2) {
             t.add(ci[i], dots(17) + ci[i + 1] + "....." + SYSTEM, "rd, csr, zimm", Kind.CSR, Extension.ZICSR,
-                    49 + i / 2, "Csr." + ci[i], "rd = csr; csr " + ci[i].substring(3, 5) + "= zimm");
+                    49 + i / 2, Operation.CsrAccess.values()[3 + i / 2], "rd = csr; csr " + ci[i].substring(3, 5) + "= zimm");
         }
     }
 
     private static void declareF(Table t) {
         Extension f = Extension.F;
-        t.add("flw", dots(17) + "010" + "....." + "0000111", "fd, imm(rs1)", Kind.FP_LOAD, f, 54, "Memory.flw",
+        t.add("flw", dots(17) + "010" + "....." + "0000111", "fd, imm(rs1)", Kind.FP_LOAD, f, 54, Standalone.FLW,
                 "fd = mem32[rs1 + imm]");
-        t.add("fsw", dots(17) + "010" + "....." + "0100111", "fs2, simm(rs1)", Kind.FP_STORE, f, 55, "Memory.fsw",
+        t.add("fsw", dots(17) + "010" + "....." + "0100111", "fs2, simm(rs1)", Kind.FP_STORE, f, 55, Standalone.FSW,
                 "mem32[rs1 + imm] = fs2");
         String[] fma = {"fmadd.s", "1000011", "fmsub.s", "1000111", "fnmsub.s", "1001011", "fnmadd.s", "1001111"};
         String[] fmaText = {"fs1*fs2 + fs3", "fs1*fs2 - fs3", "-(fs1*fs2) + fs3", "-(fs1*fs2) - fs3"};
         for (int i = 0; i < fma.length; i += 2) {
             t.addRm(fma[i], "....." + "00" + dots(18) + fma[i + 1], "fd, fs1, fs2, fs3", Kind.FP_FMA, f,
-                    56 + i / 2, "FloatOps." + camel(fma[i]), "fd = " + fmaText[i / 2] + ", one rounding");
+                    56 + i / 2, Operation.FpFused.values()[i / 2], "fd = " + fmaText[i / 2] + ", one rounding");
         }
         String[] ar = {"fadd.s", "0000000", "fsub.s", "0000100", "fmul.s", "0001000", "fdiv.s", "0001100"};
         for (int i = 0; i < ar.length; i += 2) {
             t.addRm(ar[i], ar[i + 1] + dots(18) + OP_FP, "fd, fs1, fs2", Kind.FP_ARITH, f, 60 + i / 2,
-                    "FloatOps." + camel(ar[i]), "fd = fs1 " + ar[i].substring(1, 4) + " fs2");
+                    Operation.FpArith.values()[i / 2], "fd = fs1 " + ar[i].substring(1, 4) + " fs2");
         }
-        t.addRm("fsqrt.s", "0101100" + "00000" + dots(13) + OP_FP, "fd, fs1", Kind.FP_ARITH, f, 64, "FloatOps.fsqrtS",
+        t.addRm("fsqrt.s", "0101100" + "00000" + dots(13) + OP_FP, "fd, fs1", Kind.FP_ARITH, f, 64, Standalone.FSQRT,
                 "fd = sqrt(fs1)");
         String[] sg = {"fsgnj.s", "0010000", "000", "fsgnjn.s", "0010000", "001", "fsgnjx.s", "0010000", "010",
             "fmin.s", "0010100", "000", "fmax.s", "0010100", "001"};
         for (int i = 0; i < sg.length; i += 3) {
             t.add(sg[i], sg[i + 1] + dots(10) + sg[i + 2] + "....." + OP_FP, "fd, fs1, fs2",
-                    i < 9 ? Kind.FP_MOVE : Kind.FP_COMPARE, f, 65 + i / 3, "FloatOps." + camel(sg[i]),
+                    i < 9 ? Kind.FP_MOVE : Kind.FP_COMPARE, f, 65 + i / 3,
+                    i < 9 ? Operation.SignInject.values()[i / 3] : Operation.FpMinMax.values()[i / 3 - 3],
                     i < 9 ? "sign injection" : (i == 9 ? "minimumNumber(fs1, fs2)" : "maximumNumber(fs1, fs2)"));
         }
         t.addRm("fcvt.w.s", "1100000" + "00000" + dots(13) + OP_FP, "rd, fs1", Kind.FP_CONVERT, f, 70,
-                "FloatOps.fcvtWS", "rd = (int32) fs1, saturating");
+                Operation.FpToInt.FCVT_W_S, "rd = (int32) fs1, saturating");
         t.addRm("fcvt.wu.s", "1100000" + "00001" + dots(13) + OP_FP, "rd, fs1", Kind.FP_CONVERT, f, 71,
-                "FloatOps.fcvtWuS", "rd = (uint32) fs1, saturating");
+                Operation.FpToInt.FCVT_WU_S, "rd = (uint32) fs1, saturating");
         t.add("fmv.x.w", "1110000" + "00000" + "....." + "000" + "....." + OP_FP, "rd, fs1", Kind.FP_MOVE, f, 72,
-                "FloatOps.fmvXW", "rd = bits of fs1");
+                Standalone.FMV_X_W, "rd = bits of fs1");
         String[] cmp = {"feq.s", "010", "flt.s", "001", "fle.s", "000"};
         for (int i = 0; i < cmp.length; i += 2) {
             t.add(cmp[i], "1010000" + dots(10) + cmp[i + 1] + "....." + OP_FP, "rd, fs1, fs2", Kind.FP_COMPARE, f,
-                    73 + i / 2, "FloatOps." + camel(cmp[i]), "rd = fs1 " + cmp[i].substring(1, 3) + " fs2");
+                    73 + i / 2, Operation.FpCompare.values()[i / 2], "rd = fs1 " + cmp[i].substring(1, 3) + " fs2");
         }
         t.add("fclass.s", "1110000" + "00000" + "....." + "001" + "....." + OP_FP, "rd, fs1", Kind.FP_COMPARE, f, 76,
-                "FloatOps.fclassS", "rd = class mask of fs1");
+                Standalone.FCLASS, "rd = class mask of fs1");
         t.addRm("fcvt.s.w", "1101000" + "00000" + dots(13) + OP_FP, "fd, rs1", Kind.FP_CONVERT, f, 77,
-                "FloatOps.fcvtSW", "fd = (float) (int32) rs1");
+                Operation.IntToFp.FCVT_S_W, "fd = (float) (int32) rs1");
         t.addRm("fcvt.s.wu", "1101000" + "00001" + dots(13) + OP_FP, "fd, rs1", Kind.FP_CONVERT, f, 78,
-                "FloatOps.fcvtSWu", "fd = (float) (uint32) rs1");
+                Operation.IntToFp.FCVT_S_WU, "fd = (float) (uint32) rs1");
         t.add("fmv.w.x", "1111000" + "00000" + "....." + "000" + "....." + OP_FP, "fd, rs1", Kind.FP_MOVE, f, 79,
-                "FloatOps.fmvWX", "fd = bits of rs1");
+                Standalone.FMV_W_X, "fd = bits of rs1");
     }
 
     private static void declareSeedCustom(Table t) {
@@ -228,14 +238,16 @@ public final class InstructionSet {
             "fcvt.e2m1.s", "0100110", "00001", "fd[31:28] = e2m1(fs1), saturating, other bits kept"};
         for (int i = 0; i < lp.length; i += 4) {
             t.addIgnoring(lp[i], lp[i + 1] + lp[i + 2] + dots(13) + OP_FP, "fd, fs1", Field.RM.bitMask(),
-                    Kind.LOWP_CONVERT, Extension.XLOWP, 80 + i / 4, "LowPrecision." + camel(lp[i]), lp[i + 3]);
+                    Kind.LOWP_CONVERT, Extension.XLOWP, 80 + i / 4,
+                    i % 8 == 0 ? Operation.FromLowPrecision.values()[i / 8] : Operation.ToLowPrecision.values()[i / 8],
+                    lp[i + 3]);
         }
         String[] sfu = {"fexp.s", "e^x", "fln.s", "ln x", "frcp.s", "1/x", "frsqrt.s", "1/sqrt(x)",
             "ftanh.s", "tanh x", "fsigmoid.s", "1/(1+e^-x)", "fsin.s", "sin x", "fcos.s", "cos x"};
         for (int i = 0; i < sfu.length; i += 2) {
             String rs2 = String.format("%5s", Integer.toBinaryString(i / 2)).replace(' ', '0');
             t.addIgnoring(sfu[i], "0110000" + rs2 + dots(13) + OP_FP, "fd, fs1", Field.RM.bitMask(), Kind.SFU,
-                    Extension.XSFU, 88 + i / 2, "Sfu." + camel(sfu[i]), "fd = " + sfu[i + 1] + " (SFU)");
+                    Extension.XSFU, 88 + i / 2, Operation.SpecialFunction.values()[i / 2], "fd = " + sfu[i + 1] + " (SFU)");
         }
     }
 
@@ -243,19 +255,19 @@ public final class InstructionSet {
         // fm, rs1 and rd of FENCE are reserved for future use and ignored (unprivileged spec 2.7).
         t.addIgnoring("fence", "...." + "........" + "....." + "000" + "....." + MISC_MEM, "pred, succ",
                 0xF0000000 | Field.RS1.bitMask() | Field.RD.bitMask(), Kind.FENCE, Extension.RV32I, 96,
-                "Control.fence", "order memory accesses");
+                Standalone.FENCE, "order memory accesses");
         t.add("fence.i", "00000000000000000001000000001111", "", Kind.FENCE, Extension.ZIFENCEI, 97,
-                "Control.fenceI", "synchronise instruction fetch");
+                Standalone.FENCE_I, "synchronise instruction fetch");
         t.addOrdered("lr.w", "00010" + ".." + "00000" + "....." + "010" + "....." + AMO, "rd, (rs1)", 98,
-                "Atomics.lrW", "rd = mem32[rs1]; reserve");
+                Standalone.LR, "rd = mem32[rs1]; reserve");
         t.addOrdered("sc.w", "00011" + ".." + dots(10) + "010" + "....." + AMO, "rd, rs2, (rs1)", 99,
-                "Atomics.scW", "if reserved: mem32[rs1] = rs2, rd = 0; else rd = 1");
+                Standalone.SC, "if reserved: mem32[rs1] = rs2, rd = 0; else rd = 1");
         String[] amo = {"amoswap.w", "00001", "amoadd.w", "00000", "amoxor.w", "00100", "amoand.w", "01100",
             "amoor.w", "01000", "amomin.w", "10000", "amomax.w", "10100", "amominu.w", "11000", "amomaxu.w", "11100"};
         for (int i = 0; i < amo.length; i += 2) {
             String op = amo[i].substring(3, amo[i].length() - 2);
             t.addOrdered(amo[i], amo[i + 1] + ".." + dots(10) + "010" + "....." + AMO, "rd, rs2, (rs1)", 100 + i / 2,
-                    "Atomics." + camel(amo[i]), "rd = mem32[rs1]; mem32[rs1] = " + op + "(rd, rs2), atomically");
+                    Operation.Amo.values()[i / 2], "rd = mem32[rs1]; mem32[rs1] = " + op + "(rd, rs2), atomically");
         }
     }
 
@@ -263,33 +275,33 @@ public final class InstructionSet {
         Extension v = Extension.XVORTEX;
         int id = 109;
         t.add("vx_tmc", "0000000" + "00000" + "....." + "000" + "00000" + CUSTOM0, "rs1", Kind.SIMT_CONTROL, v, id++,
-                "Simt.tmc", "thread mask = rs1 (of the last active lane); 0 ends the warp");
+                Standalone.TMC, "thread mask = rs1 (of the last active lane); 0 ends the warp");
         t.add("vx_wspawn", "0000000" + "....." + "....." + "001" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
-                id++, "Simt.wspawn", "start warps 1..rs1-1 of the block at pc rs2");
+                id++, Standalone.WSPAWN, "start warps 1..rs1-1 of the block at pc rs2");
         t.add("vx_split", "0000000" + "00000" + "....." + "010" + "....." + CUSTOM0, "rd, rs1", Kind.SIMT_CONTROL, v,
-                id++, "Simt.split", "diverge on rs1 & 1; rd = stack depth before the push");
+                id++, Standalone.SPLIT, "diverge on rs1 & 1; rd = stack depth before the push");
         t.add("vx_split_n", "0000000" + "00001" + "....." + "010" + "....." + CUSTOM0, "rd, rs1", Kind.SIMT_CONTROL, v,
-                id++, "Simt.splitN", "diverge on !(rs1 & 1); rd = stack depth before the push");
+                id++, Standalone.SPLIT_N, "diverge on !(rs1 & 1); rd = stack depth before the push");
         t.add("vx_join", "0000000" + "00000" + "....." + "011" + "00000" + CUSTOM0, "rs1", Kind.SIMT_CONTROL, v, id++,
-                "Simt.join", "reconverge the split whose depth is rs1");
+                Standalone.JOIN, "reconverge the split whose depth is rs1");
         t.add("vx_bar", "0000000" + "....." + "....." + "100" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
-                id++, "Simt.bar", "barrier rs1 for rs2 warps");
+                id++, Standalone.BAR, "barrier rs1 for rs2 warps");
         t.add("vx_pred", "0000000" + "....." + "....." + "101" + "00000" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
-                id++, "Simt.pred", "mask &= rs1 & 1, or mask = rs2 if none is set");
+                id++, Standalone.PRED, "mask &= rs1 & 1, or mask = rs2 if none is set");
         t.add("vx_pred_n", "0000000" + "....." + "....." + "101" + "00001" + CUSTOM0, "rs1, rs2", Kind.SIMT_CONTROL, v,
-                id++, "Simt.predN", "mask &= !(rs1 & 1), or mask = rs2 if none is set");
+                id++, Standalone.PRED_N, "mask &= !(rs1 & 1), or mask = rs2 if none is set");
         String[] vote = {"vx_vote_all", "000", "all active lanes have rs1 & 1",
             "vx_vote_any", "001", "some active lane has rs1 & 1",
             "vx_vote_uni", "010", "all active lanes agree on rs1 & 1",
             "vx_vote_ballot", "011", "bit mask of active lanes with rs1 & 1"};
         for (int i = 0; i < vote.length; i += 3) {
             t.add(vote[i], "0000001" + "00000" + "....." + vote[i + 1] + "....." + CUSTOM0, "rd, rs1",
-                    Kind.SIMT_WARP_OP, v, id++, "Simt." + camel(vote[i].substring(3)), "rd = " + vote[i + 2]);
+                    Kind.SIMT_WARP_OP, v, id++, Operation.Vote.values()[i / 3], "rd = " + vote[i + 2]);
         }
         String[] shfl = {"vx_shfl_up", "100", "vx_shfl_down", "101", "vx_shfl_bfly", "110", "vx_shfl_idx", "111"};
         for (int i = 0; i < shfl.length; i += 2) {
             t.add(shfl[i], "0000001" + dots(10) + shfl[i + 1] + "....." + CUSTOM0, "rd, rs1, rs2", Kind.SIMT_WARP_OP,
-                    v, id++, "Simt." + camel(shfl[i].substring(3)),
+                    v, id++, Operation.Shuffle.values()[i / 2],
                     "rd = rs1 of the lane chosen by control word rs2 (" + shfl[i].substring(8) + ")");
         }
     }
@@ -300,44 +312,29 @@ public final class InstructionSet {
         return ".".repeat(n);
     }
 
-    /** {@code fmadd.s} to {@code fmaddS}, {@code vote_all} to {@code voteAll}: semantic method names. */
-    private static String camel(String mnemonic) {
-        StringBuilder sb = new StringBuilder();
-        boolean up = false;
-        for (char c : mnemonic.toCharArray()) {
-            if (c == '.' || c == '_') {
-                up = true;
-            } else {
-                sb.append(up ? Character.toUpperCase(c) : c);
-                up = false;
-            }
-        }
-        return sb.toString();
-    }
-
     /** Collects declarations, assigning dense ids in declaration order. */
     static final class Table {
         final List<InstructionDef> defs = new ArrayList<>();
 
-        void add(String m, String pattern, String syntax, Kind k, Extension e, int trace, String sem, String sum) {
+        void add(String m, String pattern, String syntax, Kind k, Extension e, int trace, Operation sem, String sum) {
             add(m, pattern, syntax, false, false, 0, k, e, trace, sem, sum);
         }
 
-        void addRm(String m, String pattern, String syntax, Kind k, Extension e, int trace, String sem, String sum) {
+        void addRm(String m, String pattern, String syntax, Kind k, Extension e, int trace, Operation sem, String sum) {
             add(m, pattern, syntax, true, false, 0, k, e, trace, sem, sum);
         }
 
         void addIgnoring(String m, String pattern, String syntax, int ignored, Kind k, Extension e, int trace,
-                         String sem, String sum) {
+                         Operation sem, String sum) {
             add(m, pattern, syntax, false, false, ignored, k, e, trace, sem, sum);
         }
 
-        void addOrdered(String m, String pattern, String syntax, int trace, String sem, String sum) {
+        void addOrdered(String m, String pattern, String syntax, int trace, Operation sem, String sum) {
             add(m, pattern, syntax, false, true, 0, Kind.ATOMIC, Extension.A, trace, sem, sum);
         }
 
         void add(String m, String pattern, String syntax, boolean rm, boolean ordered, int ignored, Kind k,
-                 Extension e, int trace, String sem, String sum) {
+                 Extension e, int trace, Operation sem, String sum) {
             int[] mm = InstructionDef.parsePattern(pattern);
             defs.add(new InstructionDef(defs.size(), m, pattern.replace(" ", ""), mm[0], mm[1], SyntaxParser.parse(syntax),
                     rm, ordered, ignored, k, e, trace, sem, sum));

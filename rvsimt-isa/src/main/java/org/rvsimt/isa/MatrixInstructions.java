@@ -25,7 +25,7 @@ package org.rvsimt.isa;
  * Assembly order is the specification's: {@code mfmacc.s md, ms2, ms1} (md += ms1 * ms2^T), loads
  * {@code mlae32 md, (rs1), rs2} with rs2 the row stride in bytes, {@code msettilemi uimm10}.
  *
- * <p>Semantics references are exactly {@code "Matrix." + mnemonic}. Trace ids are assigned from 768 in
+ * <p>Each declaration's operation is {@link Operation.Unit#MATRIX}. Trace ids are assigned from 768 in
  * declaration order; append new declarations at the end to keep them stable.
  */
 final class MatrixInstructions {
@@ -114,6 +114,6 @@ final class MatrixInstructions {
     }
 
     private void add(String mnemonic, String pattern, String syntax, Kind kind, String summary) {
-        table.add(mnemonic, pattern, syntax, kind, Extension.XMATRIX, trace++, "Matrix." + mnemonic, summary);
+        table.add(mnemonic, pattern, syntax, kind, Extension.XMATRIX, trace++, Operation.Unit.MATRIX, summary);
     }
 }

@@ -9,7 +9,7 @@ package org.rvsimt.isa;
  * order follows the spec: {@code vop.vv vd, vs2, vs1}, but {@code vd, vs1, vs2} (and {@code vd, rs1, vs2})
  * for the multiply-add forms; a trailing {@code v0.t} selects the masked form (vm = 0).
  *
- * <p>Semantics references are exactly {@code "Vector." + mnemonic}; the engine maps these names. Trace
+ * <p>Each declaration's operation is {@link Operation.Unit#VECTOR}: the vector unit runs it from the word. Trace
  * ids are assigned from 256 in declaration order, so new declarations are appended at the end of
  * {@link #declare} to keep existing ids stable.
  */
@@ -330,7 +330,7 @@ final class VectorInstructions {
     }
 
     private void add(String mnemonic, String pattern, String syntax, Kind kind, String summary) {
-        table.add(mnemonic, pattern, syntax, kind, Extension.V, trace++, "Vector." + mnemonic, summary);
+        table.add(mnemonic, pattern, syntax, kind, Extension.V, trace++, Operation.Unit.VECTOR, summary);
     }
 
     private static String dots(int n) {

@@ -14,7 +14,8 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicLong;
-import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.Form;
+import org.rvsimt.isa.Operation;
 
 /**
  * Compiles a basic block to a hidden class with {@code java.lang.classfile}. Each instruction
@@ -50,14 +51,6 @@ final class BlockCompiler {
     private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
             CD_int, CD_long, CD_int, CD_int, CD_int);
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
-    private static final MethodTypeDesc II_I = MethodTypeDesc.of(CD_int, CD_int, CD_int);
-    private static final MethodTypeDesc I_I = MethodTypeDesc.of(CD_int, CD_int);
-    private static final MethodTypeDesc II_Z = MethodTypeDesc.of(CD_boolean, CD_int, CD_int);
-    private static final MethodTypeDesc RM1 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
-    private static final MethodTypeDesc RM2 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
-    private static final MethodTypeDesc RM3 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_int, CD_int, CD_INT_ARRAY,
-            CD_int);
-    private static final MethodTypeDesc FLAGS2 = MethodTypeDesc.of(CD_int, CD_int, CD_int, CD_INT_ARRAY, CD_int);
     private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
             CD_boolean);
     private static final MethodTypeDesc STORE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
@@ -81,7 +74,8 @@ final class BlockCompiler {
 
     private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
     private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
-    private static final MethodTypeDesc SIMD_FP = MethodTypeDesc.of(CD_void, CD_int, CD_INT_ARRAY, CD_INT_ARRAY,
+    private static final MethodTypeDesc SIMD_FP = MethodTypeDesc.of(CD_void, ClassDesc.of(Operation.class.getName()),
+            CD_INT_ARRAY, CD_INT_ARRAY,
             CD_int, CD_int, CD_int, CD_int, CD_int);
     private static final MethodTypeDesc SIMD_LOAD = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
             CD_int, CD_INT_ARRAY, CD_int, CD_int, CD_int);
@@ -99,11 +93,11 @@ final class BlockCompiler {
     /** True for shapes compiled into a block body. */
     static boolean compilable(Program p, int i) {
         return switch (p.form[i]) {
-            case Form.ALU_RR, Form.ALU_RI, Form.LUI, Form.AUIPC, Form.LOAD, Form.STORE, Form.FLW, Form.FSW, Form.FENCE,
-                 Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP, Form.FP_CLASS, Form.FMV_X_W, Form.FMV_W_X,
-                 Form.LOWP_TO_F, Form.LOWP_FROM_F, Form.SFU, Form.VECTOR, Form.MATRIX -> true;
-            case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
-            default -> false;
+            case ALU_RR, ALU_RI, LUI, AUIPC, LOAD, STORE, FLW, FSW, FENCE, FP_SGNJ, FP_MINMAX, FP_CMP, FP_CLASS, FMV_X_W,
+                 FMV_W_X, LOWP_TO_F, LOWP_FROM_F, SFU, VECTOR, MATRIX -> true;
+            case FP_RR, FP_SQRT, FP_FMA, FCVT_W_S, FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
+            case ILLEGAL, BRANCH, JAL, JALR, CSR, ECALL, EBREAK, AMO, LR, SC, TMC, WSPAWN, SPLIT, JOIN, BAR, PRED, VOTE,
+                 SHFL -> false;
         };
     }
 
@@ -119,7 +113,7 @@ final class BlockCompiler {
             out[k] = known;
             if (p.form[i] == Form.VECTOR) {
                 int word = p.words[i];
-                int kind = VectorDecode.op(p.fn[i]).kind();
+                int kind = VectorDecode.op(p.unit[i]).kind();
                 if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI) {
                     int vtype = kind == VectorDecode.VSETVLI ? word >>> 20 & 0x7FF : word >>> 20 & 0x3FF;
                     known = org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN) ? vtype : -1;
@@ -140,7 +134,7 @@ final class BlockCompiler {
             return false;
         }
         int word = p.words[i];
-        VectorDecode.Op op = VectorDecode.op(p.fn[i]);
+        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
         int lmulLog2 = org.rvsimt.core.semantics.VectorOps.lmulLog2(vtype);
         int group = lmulLog2 > 0 ? (1 << lmulLog2) - 1 : 0;
         int vd = word >>> 7 & 31;
@@ -166,8 +160,8 @@ final class BlockCompiler {
 
     /** Vector and matrix stores end a block like scalar stores (one may be the barrier register's). */
     private static boolean unitStore(Program p, int i) {
-        return p.form[i] == Form.VECTOR && VectorDecode.op(p.fn[i]).kind() == VectorDecode.STORE
-                || p.form[i] == Form.MATRIX && MatrixDecode.op(p.fn[i]).kind() == MatrixDecode.STORE;
+        return p.form[i] == Form.VECTOR && VectorDecode.op(p.unit[i]).kind() == VectorDecode.STORE
+                || p.form[i] == Form.MATRIX && MatrixDecode.op(p.unit[i]).kind() == MatrixDecode.STORE;
     }
 
     /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
@@ -180,7 +174,7 @@ final class BlockCompiler {
             if (n > 0 && p.flow.isLeader(i)) {
                 break;
             }
-            int form = p.form[i];
+            Form form = p.form[i];
             if (form == Form.BRANCH || form == Form.JAL) {
                 n++;
                 end = form == Form.BRANCH ? JitBlock.BRANCH : JitBlock.JAL;
@@ -254,7 +248,7 @@ final class BlockCompiler {
                 emitSimdLoad(code, i);
             } else if (simd && simdStore(i)) {
                 emitSimdStore(code, i);
-            } else if (simd && simdFp(i) >= 0) {
+            } else if (simd && simdFp(i)) {
                 emitSimdFp(code, i);
             } else if (p.form[i] != Form.FENCE) {
                 laneLoop(code, full, () -> instruction(code, idx));
@@ -263,12 +257,11 @@ final class BlockCompiler {
         if (end == JitBlock.BRANCH) {
             int i = start + n - 1;
             code.lconst_0().lstore(TAKEN);
-            String fn = method(i);
             laneLoop(code, full, () -> {
                 Label skip = code.newLabel();
                 xLoad(code, p.rs1[i]);
                 xLoad(code, p.rs2[i]);
-                code.invokestatic(semantics("Control"), fn, II_Z);
+                call(code, i);
                 code.ifeq(skip);
                 code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
                 code.labelBinding(skip);
@@ -289,12 +282,12 @@ final class BlockCompiler {
 
     /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
     private boolean simdLoad(int i) {
-        return p.form[i] == Form.FLW || p.form[i] == Form.LOAD && (p.fn[i] & 7) == 4;
+        return p.form[i] == Form.FLW || p.op[i] instanceof Operation.Load load && load.width() == 4;
     }
 
     /** A 32-bit store (sw or fsw) that {@link SimdLanes#store32} runs chunk by chunk. */
     private boolean simdStore(int i) {
-        return p.form[i] == Form.FSW || p.form[i] == Form.STORE && p.fn[i] == 4;
+        return p.form[i] == Form.FSW || p.op[i] instanceof Operation.Store store && store.width() == 4;
     }
 
     private void emitSimdStore(CodeBuilder code, int i) {
@@ -303,12 +296,9 @@ final class BlockCompiler {
         code.invokestatic(CD_SIMD, "store32", SIMD_LOAD);
     }
 
-    /** The {@link SimdLanes} op code of an f32 add/sub/mul/fma with rm RNE or dyn, or -1. */
-    private int simdFp(int i) {
-        if ((p.form[i] != Form.FP_RR && p.form[i] != Form.FP_FMA) || (p.rm[i] != 0 && p.rm[i] != 7)) {
-            return -1;
-        }
-        return SimdLanes.opOf(method(i));
+    /** An f32 add/sub/mul/fma with rm RNE or dyn, which {@link SimdLanes#fp} computes. */
+    private boolean simdFp(int i) {
+        return (p.rm[i] == 0 || p.rm[i] == 7) && SimdLanes.computes(p.op[i]);
     }
 
     /**
@@ -319,7 +309,7 @@ final class BlockCompiler {
         boolean anyFp = false;
         boolean anyDyn = false;
         for (int i = start; i < bodyEnd; i++) {
-            if (simdFp(i) >= 0) {
+            if (simdFp(i)) {
                 anyFp = true;
                 anyDyn |= p.rm[i] == 7;
             }
@@ -350,7 +340,8 @@ final class BlockCompiler {
         if (p.rm[i] == 7) {
             code.iload(NEAREST_ALL).ifeq(scalar);
         }
-        code.loadConstant(simdFp(i)).aload(F).aload(FLAGS).loadConstant(p.rd[i] * width)
+        ClassDesc family = ClassDesc.of(p.op[i].getClass().getName());
+        code.getstatic(family, p.op[i].name(), family).aload(F).aload(FLAGS).loadConstant(p.rd[i] * width)
                 .loadConstant(p.rs1[i] * width).loadConstant(p.rs2[i] * width)
                 .loadConstant(p.form[i] == Form.FP_FMA ? p.rs3[i] * width : 0).loadConstant(width);
         code.invokestatic(CD_SIMD, "fp", SIMD_FP);
@@ -362,8 +353,8 @@ final class BlockCompiler {
 
     private boolean mayFault(int i) {
         return switch (p.form[i]) {
-            case Form.LOAD, Form.STORE, Form.FLW, Form.FSW, Form.VECTOR, Form.MATRIX -> true;
-            case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FCVT_W_S, Form.FCVT_S_W -> p.rm[i] == 7;
+            case LOAD, STORE, FLW, FSW, VECTOR, MATRIX -> true;
+            case FP_RR, FP_SQRT, FP_FMA, FCVT_W_S, FCVT_S_W -> p.rm[i] == 7;
             default -> false;
         };
     }
@@ -422,18 +413,10 @@ final class BlockCompiler {
         code.aload(FLAGS).iload(LANE);
     }
 
-    private String method(int i) {
-        String sem = InstructionSet.get(p.defId[i]).semantics();
-        return sem.substring(sem.indexOf('.') + 1);
-    }
-
-    private String owner(int i) {
-        String sem = InstructionSet.get(p.defId[i]).semantics();
-        return sem.substring(0, sem.indexOf('.'));
-    }
-
-    private static ClassDesc semantics(String simpleName) {
-        return ClassDesc.of("org.rvsimt.core.semantics." + simpleName);
+    /** Calls the operation's semantic method, its operands already pushed. */
+    private void call(CodeBuilder code, int i) {
+        JitSemantics.Target t = JitSemantics.of(p.op[i], fastSfu);
+        code.invokestatic(t.owner(), t.name(), t.type());
     }
 
     private static int xDest(int rd) {
@@ -465,128 +448,126 @@ final class BlockCompiler {
     private void instruction(CodeBuilder code, int i) {
         int pc = p.base + 4 * i;
         int imm = p.imm[i];
-        ClassDesc own = semantics(owner(i));
-        String m = method(i);
         int rd = p.rd[i] == Predecoder.SINK ? 0 : p.rd[i];
         switch (p.form[i]) {
-            case Form.ALU_RR -> {
+            case ALU_RR -> {
                 readX(code, p.rs1[i]);
                 readX(code, p.rs2[i]);
-                code.invokestatic(own, m, II_I);
+                call(code, i);
                 writeX(code, rd);
             }
-            case Form.ALU_RI -> {
+            case ALU_RI -> {
                 readX(code, p.rs1[i]);
-                code.loadConstant(imm).invokestatic(own, m, II_I);
+                code.loadConstant(imm);
+                call(code, i);
                 writeX(code, rd);
             }
-            case Form.LUI -> {
+            case LUI -> {
                 code.loadConstant(imm << 12);
                 writeX(code, rd);
             }
-            case Form.AUIPC -> {
+            case AUIPC -> {
                 code.loadConstant(pc + (imm << 12));
                 writeX(code, rd);
             }
-            case Form.LOAD, Form.FLW -> {
-                int wd = p.form[i] == Form.FLW ? 4 : p.fn[i] & 7;
-                boolean uns = p.form[i] == Form.LOAD && (p.fn[i] & 8) != 0;
+            case LOAD, FLW -> {
+                boolean toF = p.form[i] == Form.FLW;
+                int wd = p.op[i] instanceof Operation.Load load ? load.width() : 4;
+                boolean uns = p.op[i] instanceof Operation.Load load && load.unsigned();
                 code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
                 code.invokestatic(CD_LANEOPS, "load", LOAD);
-                if (p.form[i] == Form.FLW) {
+                if (toF) {
                     writeF(code, p.rd[i]);
                 } else {
                     writeX(code, rd);
                 }
             }
-            case Form.STORE, Form.FSW -> {
-                int wd = p.form[i] == Form.FSW ? 4 : p.fn[i];
+            case STORE, FSW -> {
+                boolean fromF = p.form[i] == Form.FSW;
+                int wd = p.op[i] instanceof Operation.Store store ? store.width() : 4;
                 code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd);
-                if (p.form[i] == Form.FSW) {
+                if (fromF) {
                     readF(code, p.rs2[i]);
                 } else {
                     readX(code, p.rs2[i]);
                 }
                 code.invokestatic(CD_LANEOPS, "store", STORE);
             }
-            case Form.FP_RR, Form.FP_SGNJ, Form.FP_MINMAX -> {
+            case FP_RR, FP_SGNJ, FP_MINMAX -> {
                 readF(code, p.rs1[i]);
                 readF(code, p.rs2[i]);
                 if (p.form[i] == Form.FP_RR) {
                     rounding(code, i);
                     flagsAndLane(code);
-                    code.invokestatic(own, m, RM2);
                 } else if (p.form[i] == Form.FP_MINMAX) {
                     flagsAndLane(code);
-                    code.invokestatic(own, m, FLAGS2);
-                } else {
-                    code.invokestatic(own, m, II_I);
                 }
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.FP_SQRT -> {
+            case FP_SQRT -> {
                 readF(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
-                code.invokestatic(own, m, RM1);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.FP_FMA -> {
+            case FP_FMA -> {
                 readF(code, p.rs1[i]);
                 readF(code, p.rs2[i]);
                 readF(code, p.rs3[i]);
                 rounding(code, i);
                 flagsAndLane(code);
-                code.invokestatic(own, m, RM3);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.FP_CMP -> {
+            case FP_CMP -> {
                 readF(code, p.rs1[i]);
                 readF(code, p.rs2[i]);
                 flagsAndLane(code);
-                code.invokestatic(own, m, FLAGS2);
+                call(code, i);
                 writeX(code, rd);
             }
-            case Form.FP_CLASS, Form.FMV_X_W -> {
+            case FP_CLASS, FMV_X_W -> {
                 readF(code, p.rs1[i]);
-                code.invokestatic(own, m, I_I);
+                call(code, i);
                 writeX(code, rd);
             }
-            case Form.FMV_W_X -> {
+            case FMV_W_X -> {
                 readX(code, p.rs1[i]);
-                code.invokestatic(own, m, I_I);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.FCVT_W_S -> {
+            case FCVT_W_S -> {
                 readF(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
-                code.invokestatic(own, m, RM1);
+                call(code, i);
                 writeX(code, rd);
             }
-            case Form.FCVT_S_W -> {
+            case FCVT_S_W -> {
                 readX(code, p.rs1[i]);
                 rounding(code, i);
                 flagsAndLane(code);
-                code.invokestatic(own, m, RM1);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.LOWP_TO_F, Form.SFU -> {
+            case LOWP_TO_F, SFU -> {
                 readF(code, p.rs1[i]);
-                code.invokestatic(p.form[i] == Form.SFU ? semantics(fastSfu ? "SfuFast" : "Sfu") : own, m, I_I);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.LOWP_FROM_F -> {
+            case LOWP_FROM_F -> {
                 readF(code, p.rs1[i]);
                 readF(code, p.rd[i]);
-                code.invokestatic(own, m, II_I);
+                call(code, i);
                 writeF(code, p.rd[i]);
             }
-            case Form.FENCE -> { }
+            case FENCE -> { }
             default -> throw new IllegalStateException("not compilable: form " + p.form[i]);
         }
     }

@@ -3,6 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rvsimt.isa.Form;
 
 /**
  * Basic blocks and immediate post-dominators of a kernel, computed once at load time; they tell a
@@ -46,7 +47,7 @@ public final class ControlFlow {
             leader[0] = true;
         }
         for (int i = 0; i < n; i++) {
-            int f = p.form[i];
+            Form f = p.form[i];
             if (f == Form.BRANCH || f == Form.JAL || f == Form.JALR || f == Form.EBREAK || f == Form.ILLEGAL) {
                 leader[i + 1] = true;
                 if (f == Form.BRANCH || f == Form.JAL) {
@@ -86,25 +87,25 @@ public final class ControlFlow {
 
     private static int[] successors(Program p, int i, int[] blockOf, int exitNode) {
         int n = p.length;
-        int f = p.form[i];
+        Form f = p.form[i];
         int next = i + 1 < n ? blockOf[i + 1] : exitNode;
         switch (f) {
-            case Form.BRANCH -> {
+            case BRANCH -> {
                 int t = i + (p.imm[i] >> 2);
                 int target = t >= 0 && t < n && (p.imm[i] & 3) == 0 ? blockOf[t] : exitNode;
                 return target == next ? new int[] {next} : new int[] {next, target};
             }
-            case Form.JAL -> {
+            case JAL -> {
                 if (p.rd[i] != Predecoder.SINK) {
                     return new int[] {next}; // a call returns here
                 }
                 int t = i + (p.imm[i] >> 2);
                 return new int[] {t >= 0 && t < n && (p.imm[i] & 3) == 0 ? blockOf[t] : exitNode};
             }
-            case Form.JALR -> {
+            case JALR -> {
                 return p.rd[i] != Predecoder.SINK ? new int[] {next} : new int[] {exitNode};
             }
-            case Form.EBREAK, Form.ILLEGAL -> {
+            case EBREAK, ILLEGAL -> {
                 return new int[] {exitNode};
             }
             default -> {

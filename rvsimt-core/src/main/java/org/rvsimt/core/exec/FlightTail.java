@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Registers;
 
 /**
@@ -51,7 +52,7 @@ final class FlightTail {
             return "";
         }
         int i = (pc - p.base) >>> 2;
-        int form = p.form[i];
+        Form form = p.form[i];
         int rd = p.rd[i];
         String name;
         int value;

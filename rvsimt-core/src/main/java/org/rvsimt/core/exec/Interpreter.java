@@ -11,6 +11,27 @@ import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.SfuFast;
 import org.rvsimt.core.semantics.Simt;
 import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.isa.Form;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.Alu;
+import org.rvsimt.isa.Operation.Amo;
+import org.rvsimt.isa.Operation.Branch;
+import org.rvsimt.isa.Operation.CsrAccess;
+import org.rvsimt.isa.Operation.FpArith;
+import org.rvsimt.isa.Operation.FpCompare;
+import org.rvsimt.isa.Operation.FpFused;
+import org.rvsimt.isa.Operation.FpMinMax;
+import org.rvsimt.isa.Operation.FpToInt;
+import org.rvsimt.isa.Operation.FromLowPrecision;
+import org.rvsimt.isa.Operation.IntToFp;
+import org.rvsimt.isa.Operation.Load;
+import org.rvsimt.isa.Operation.Shuffle;
+import org.rvsimt.isa.Operation.SignInject;
+import org.rvsimt.isa.Operation.SpecialFunction;
+import org.rvsimt.isa.Operation.Standalone;
+import org.rvsimt.isa.Operation.Store;
+import org.rvsimt.isa.Operation.ToLowPrecision;
+import org.rvsimt.isa.Operation.Vote;
 
 /**
  * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
@@ -87,59 +108,60 @@ public final class Interpreter implements WarpEngine {
                 final int a = p.rs1[i] * width;
                 final int b = p.rs2[i] * width;
                 final int imm = p.imm[i];
-                final int fn = p.fn[i];
-                switch (p.form[i]) {
-                    case Form.ALU_RR -> {
+                final Operation op = p.op[i];
+                boolean leave = false;   // the warp left this path: no lanes, a barrier, or done
+                pc = switch (p.form[i]) {
+                    case ALU_RR -> {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            x[rdo + l] = IntOps.apply(fn, x[a + l], x[b + l]);
+                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], x[b + l]);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.ALU_RI -> {
+                    case ALU_RI -> {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            x[rdo + l] = IntOps.apply(fn, x[a + l], imm);
+                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], imm);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.LUI -> {
+                    case LUI -> {
                         int v = IntOps.lui(imm);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.AUIPC -> {
+                    case AUIPC -> {
                         int v = IntOps.auipc(pc, imm);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.BRANCH -> {
+                    case BRANCH -> {
                         long taken = 0;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            if (Control.taken(fn, x[a + l], x[b + l])) {
+                            if (Control.taken((Branch) op, x[a + l], x[b + l])) {
                                 taken |= 1L << l;
                             }
                         }
                         if (taken == m) {
-                            pc += imm;
+                            yield pc + imm;
                         } else if (taken == 0) {
-                            pc += 4;
+                            yield pc + 4;
                         } else {
                             w.pc = pc;
                             w.mask = m;
                             diverged(c, w, i, pc, taken, m & ~taken);
                             Divergence.branch(p.flow, w, pc, taken, pc + imm);
-                            pc = w.pc;
                             m = w.mask;
                             rpcTop = Divergence.topRpc(w);
+                            yield w.pc;
                         }
                     }
-                    case Form.JAL -> {
+                    case JAL -> {
                         int link = pc + 4;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = link;
@@ -147,114 +169,108 @@ public final class Interpreter implements WarpEngine {
                         if (p.rd[i] != Predecoder.SINK) {
                             w.callDepth++;
                         }
-                        pc = Control.jal(pc, imm);
+                        yield Control.jal(pc, imm);
                     }
-                    case Form.JALR -> {
+                    case JALR -> {
                         w.pc = pc;
                         w.mask = m;
                         jalr(c, w, p, i);
-                        pc = w.pc;
                         m = w.mask;
                         rpcTop = Divergence.topRpc(w);
-                        if (m == 0) {
-                            break loop;
-                        }
+                        leave = m == 0;
+                        yield w.pc;
                     }
-                    case Form.LOAD, Form.FLW -> {
+                    case LOAD, FLW -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] dst = p.form[i] == Form.FLW ? f : x;
-                        int wd = fn & 7;
-                        boolean uns = (fn & 8) != 0;
+                        int wd = op instanceof Load load ? load.width() : 4;
+                        boolean uns = op instanceof Load load && load.unsigned();
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.STORE, Form.FSW -> {
+                    case STORE, FSW -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] src = p.form[i] == Form.FSW ? f : x;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
-                            LaneOps.store(c, w, lane, x[a + lane] + imm, fn, src[b + lane]);
+                            LaneOps.store(c, w, lane, x[a + lane] + imm, width(op), src[b + lane]);
                         }
-                        pc += 4;
                         if (c.barrierRequested) {
                             c.barrierRequested = false;
-                            w.pc = pc;
+                            w.pc = pc + 4;
                             w.mask = m;
-                            enterBarrier(c, w, pc - 4, -1, c.warpCount);
-                            break loop;
+                            enterBarrier(c, w, pc, -1, c.warpCount);
                         }
+                        yield pc + 4;
                     }
-                    case Form.CSR -> {
+                    case CSR -> {
                         c.uncounted = steps - 1;    // instret/cycle count the instructions before this one
                         csr(c, w, p, i, pc, m);
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.ECALL -> {
+                    case ECALL -> {
                         w.pc = pc + 4;
                         w.mask = m;
                         ecall(c, w, pc);
-                        pc = w.pc;
                         m = w.mask;
                         rpcTop = Divergence.topRpc(w);
-                        if (m == 0) {
-                            break loop;
-                        }
+                        leave = m == 0;
+                        yield w.pc;
                     }
-                    case Form.EBREAK -> {
+                    case EBREAK -> {
                         w.pc = pc;
                         w.mask = m;
                         boolean alive = Divergence.exitLanes(w, m);
-                        pc = w.pc;
                         m = w.mask;
                         rpcTop = Divergence.topRpc(w);
-                        if (!alive) {
-                            break loop;
-                        }
+                        leave = !alive;
+                        yield w.pc;
                     }
-                    case Form.FENCE -> pc += 4;
-                    case Form.FP_RR, Form.FP_SQRT, Form.FP_FMA, Form.FP_SGNJ, Form.FP_MINMAX, Form.FP_CMP,
-                         Form.FP_CLASS, Form.FCVT_W_S, Form.FCVT_S_W, Form.FMV_X_W, Form.FMV_W_X -> {
+                    case FENCE -> pc + 4;
+                    case FP_RR, FP_SQRT, FP_FMA, FP_SGNJ, FP_MINMAX, FP_CMP,
+                         FP_CLASS, FCVT_W_S, FCVT_S_W, FMV_X_W, FMV_W_X -> {
                         floatOp(c, w, p, i, pc, m);
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.LOWP_TO_F -> {
+                    case LOWP_TO_F -> {
                         int fdo = p.rd[i] * width;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            f[fdo + l] = lowpToFloat(fn, f[a + l]);
+                            f[fdo + l] = LowPrecision.widen((FromLowPrecision) op, f[a + l]);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.LOWP_FROM_F -> {
+                    case LOWP_FROM_F -> {
                         int fdo = p.rd[i] * width;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            f[fdo + l] = lowpFromFloat(fn, f[a + l], f[fdo + l]);
+                            f[fdo + l] = LowPrecision.narrow((ToLowPrecision) op, f[a + l], f[fdo + l]);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.SFU -> {
+                    case SFU -> {
                         int fdo = p.rd[i] * width;
                         boolean fast = c.spec.fastSfu();
+                        SpecialFunction sf = (SpecialFunction) op;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            f[fdo + l] = fast ? sfuFast(fn, f[a + l]) : sfuExact(fn, f[a + l]);
+                            f[fdo + l] = fast ? SfuFast.apply(sf, f[a + l]) : Sfu.apply(sf, f[a + l]);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.AMO -> {
+                    case AMO -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             byte[] target = c.atomicTarget(x[a + lane]);
-                            x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, fn, x[b + lane]);
+                            x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, (Amo) op, x[b + lane]);
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.LR -> {
+                    case LR -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
@@ -266,9 +282,9 @@ public final class Interpreter implements WarpEngine {
                             w.reserved |= 1L << lane;
                             x[rdo + lane] = v;
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.SC -> {
+                    case SC -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
@@ -280,55 +296,54 @@ public final class Interpreter implements WarpEngine {
                             w.reserved &= ~(1L << lane);
                             x[rdo + lane] = ok ? 0 : 1;
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.VOTE -> {
+                    case VOTE -> {
                         long pred = 0;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
                             pred |= (long) (x[a + l] & 1) << l;
                         }
-                        int v = Simt.vote(fn, m, pred);
+                        int v = Simt.vote((Vote) op, m, pred);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.SHFL -> {
+                    case SHFL -> {
                         int[] tmp = w.scratch;
+                        Shuffle kind = (Shuffle) op;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            tmp[l] = x[a + Simt.shuffleSource(fn, l, x[b + l], width)];
+                            tmp[l] = x[a + Simt.shuffleSource(kind, l, x[b + l], width)];
                         }
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = tmp[l];
                         }
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.TMC, Form.WSPAWN, Form.SPLIT, Form.JOIN, Form.BAR, Form.PRED -> {
+                    case TMC, WSPAWN, SPLIT, JOIN, BAR, PRED -> {
                         w.pc = pc;
                         w.mask = m;
                         simtControl(c, w, p, i);
-                        pc = w.pc;
                         m = w.mask;
                         rpcTop = Divergence.topRpc(w);
-                        if (m == 0 || w.state != Warp.State.READY) {
-                            break loop;
-                        }
+                        leave = m == 0;
+                        yield w.pc;
                     }
-                    case Form.VECTOR -> {
+                    case VECTOR -> {
                         VectorUnit.execute(c, w, p, i, pc, m);
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    case Form.MATRIX -> {
+                    case MATRIX -> {
                         MatrixUnit.execute(c, w, p, i, pc, m);
-                        pc += 4;
+                        yield pc + 4;
                     }
-                    default -> throw fault(c, w, "illegal_instruction", pc, m, -1,
+                    case ILLEGAL -> throw fault(c, w, "illegal_instruction", pc, m, -1,
                             String.format("illegal instruction 0x%08x", p.words[i]));
-                }
-                if (w.state != Warp.State.READY) {
+                };
+                if (leave || w.state != Warp.State.READY) {
                     break loop;
                 }
             }
@@ -369,7 +384,7 @@ public final class Interpreter implements WarpEngine {
     /** The record of an instruction that has run, with each active lane's result when asked for. */
     private static void traceInstruction(BlockContext c, Warp w, Program p, TraceChannel tr, int i, long mask) {
         int pc = p.base + 4 * i;
-        int form = p.form[i];
+        Form form = p.form[i];
         int[] values = null;
         int n = 0;
         if (tr.wantsLaneValues()) {
@@ -500,7 +515,7 @@ public final class Interpreter implements WarpEngine {
         int v1 = x[p.rs1[i] * width + last];
         int v2 = x[p.rs2[i] * width + last];
         switch (p.form[i]) {
-            case Form.TMC -> {
+            case TMC -> {
                 long next = Integer.toUnsignedLong(v1) & w.lanes & ~w.exited;
                 if (width == 64) {
                     next = (v1 == -1 ? -1L : Integer.toUnsignedLong(v1)) & w.lanes & ~w.exited;
@@ -513,7 +528,7 @@ public final class Interpreter implements WarpEngine {
                     w.mask = next;
                 }
             }
-            case Form.WSPAWN -> {
+            case WSPAWN -> {
                 for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
                     if (c.warps[k].state == Warp.State.DONE) {
                         c.startWarp(c.warps[k], v2, 1L);
@@ -521,9 +536,9 @@ public final class Interpreter implements WarpEngine {
                 }
                 w.pc = pc + 4;
             }
-            case Form.SPLIT -> {
+            case SPLIT -> {
                 long then = 0;
-                int neg = p.fn[i];
+                int neg = p.op[i] == Standalone.SPLIT_N ? 1 : 0;
                 for (long mm = m; mm != 0; mm &= mm - 1) {
                     int l = Long.numberOfTrailingZeros(mm);
                     if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
@@ -537,14 +552,14 @@ public final class Interpreter implements WarpEngine {
                 }
                 Divergence.split(w, then, pc + 4);
             }
-            case Form.JOIN -> Divergence.join(w, v1, pc);
-            case Form.BAR -> {
+            case JOIN -> Divergence.join(w, v1, pc);
+            case BAR -> {
                 w.pc = pc + 4;
                 enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
             }
-            case Form.PRED -> {
+            case PRED -> {
                 long pred = 0;
-                int neg = p.fn[i];
+                int neg = p.op[i] == Standalone.PRED_N ? 1 : 0;
                 for (long mm = m; mm != 0; mm &= mm - 1) {
                     int l = Long.numberOfTrailingZeros(mm);
                     if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
@@ -603,11 +618,11 @@ public final class Interpreter implements WarpEngine {
         int width = w.width;
         int[] x = w.x;
         int csr = p.imm[i];
-        int variant = p.fn[i];
-        boolean immediate = variant >= 4;
+        CsrAccess op = (CsrAccess) p.op[i];
+        boolean immediate = op.immediate();
         int rs1Field = p.rs1[i];
         int rdo = p.rd[i] * width;
-        boolean writes = Csr.writes(variant, rs1Field);
+        boolean writes = Csr.writes(op, rs1Field);
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
             long old = c.readCsr(w, l, csr);
@@ -615,7 +630,7 @@ public final class Interpreter implements WarpEngine {
                 throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
             }
             int src = immediate ? rs1Field : x[rs1Field * width + l];
-            if (writes && !c.writeCsr(w, l, csr, Csr.apply(variant, (int) old, src))) {
+            if (writes && !c.writeCsr(w, l, csr, Csr.apply(op, (int) old, src))) {
                 throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
             }
             x[rdo + l] = (int) old;
@@ -631,8 +646,8 @@ public final class Interpreter implements WarpEngine {
         int b = p.rs2[i] * width;
         int d = p.rd[i] * width;
         int rmField = p.rm[i];
-        int fn = p.fn[i];
-        int form = p.form[i];
+        Operation op = p.op[i];
+        Form form = p.form[i];
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
             int rm = rmField == 7 ? w.frm[l] : rmField;
@@ -641,47 +656,24 @@ public final class Interpreter implements WarpEngine {
                         : fault(c, w, "illegal_instruction", pc, 1L << l, -1, "reserved rounding mode " + rm);
             }
             switch (form) {
-                case Form.FP_RR -> f[d + l] = switch (fn) {
-                    case 0 -> FloatOps.faddS(f[a + l], f[b + l], rm, flags, l);
-                    case 1 -> FloatOps.fsubS(f[a + l], f[b + l], rm, flags, l);
-                    case 2 -> FloatOps.fmulS(f[a + l], f[b + l], rm, flags, l);
-                    default -> FloatOps.fdivS(f[a + l], f[b + l], rm, flags, l);
-                };
-                case Form.FP_SQRT -> f[d + l] = FloatOps.fsqrtS(f[a + l], rm, flags, l);
-                case Form.FP_FMA -> {
-                    int c3 = f[p.rs3[i] * width + l];
-                    f[d + l] = switch (fn) {
-                        case 0 -> FloatOps.fmaddS(f[a + l], f[b + l], c3, rm, flags, l);
-                        case 1 -> FloatOps.fmsubS(f[a + l], f[b + l], c3, rm, flags, l);
-                        case 2 -> FloatOps.fnmsubS(f[a + l], f[b + l], c3, rm, flags, l);
-                        default -> FloatOps.fnmaddS(f[a + l], f[b + l], c3, rm, flags, l);
-                    };
-                }
-                case Form.FP_SGNJ -> f[d + l] = switch (fn) {
-                    case 0 -> FloatOps.fsgnjS(f[a + l], f[b + l]);
-                    case 1 -> FloatOps.fsgnjnS(f[a + l], f[b + l]);
-                    default -> FloatOps.fsgnjxS(f[a + l], f[b + l]);
-                };
-                case Form.FP_MINMAX -> f[d + l] = fn == 0 ? FloatOps.fminS(f[a + l], f[b + l], flags, l)
-                        : FloatOps.fmaxS(f[a + l], f[b + l], flags, l);
-                case Form.FP_CMP -> x[xDest(p, i) * width + l] = switch (fn) {
-                    case 0 -> FloatOps.feqS(f[a + l], f[b + l], flags, l);
-                    case 1 -> FloatOps.fltS(f[a + l], f[b + l], flags, l);
-                    default -> FloatOps.fleS(f[a + l], f[b + l], flags, l);
-                };
-                case Form.FP_CLASS -> x[xDest(p, i) * width + l] = FloatOps.fclassS(f[a + l]);
-                case Form.FCVT_W_S -> x[xDest(p, i) * width + l] = fn == 0 ? FloatOps.fcvtWS(f[a + l], rm, flags, l)
-                        : FloatOps.fcvtWuS(f[a + l], rm, flags, l);
-                case Form.FCVT_S_W -> f[d + l] = fn == 0 ? FloatOps.fcvtSW(x[a + l], rm, flags, l)
-                        : FloatOps.fcvtSWu(x[a + l], rm, flags, l);
-                case Form.FMV_X_W -> x[xDest(p, i) * width + l] = FloatOps.fmvXW(f[a + l]);
-                case Form.FMV_W_X -> f[d + l] = FloatOps.fmvWX(x[a + l]);
-                default -> throw new IllegalStateException();
+                case FP_RR -> f[d + l] = FloatOps.arith((FpArith) op, f[a + l], f[b + l], rm, flags, l);
+                case FP_FMA -> f[d + l] = FloatOps.fused((FpFused) op, f[a + l], f[b + l], f[p.rs3[i] * width + l], rm,
+                        flags, l);
+                case FP_SGNJ -> f[d + l] = FloatOps.signInject((SignInject) op, f[a + l], f[b + l]);
+                case FP_MINMAX -> f[d + l] = FloatOps.minMax((FpMinMax) op, f[a + l], f[b + l], flags, l);
+                case FP_CMP -> x[xDest(p, i) * width + l] = FloatOps.compare((FpCompare) op, f[a + l], f[b + l], flags, l);
+                case FCVT_W_S -> x[xDest(p, i) * width + l] = FloatOps.toInt((FpToInt) op, f[a + l], rm, flags, l);
+                case FCVT_S_W -> f[d + l] = FloatOps.fromInt((IntToFp) op, x[a + l], rm, flags, l);
+                case FP_SQRT -> f[d + l] = FloatOps.fsqrtS(f[a + l], rm, flags, l);
+                case FP_CLASS -> x[xDest(p, i) * width + l] = FloatOps.fclassS(f[a + l]);
+                case FMV_X_W -> x[xDest(p, i) * width + l] = FloatOps.fmvXW(f[a + l]);
+                case FMV_W_X -> f[d + l] = FloatOps.fmvWX(x[a + l]);
+                default -> throw new IllegalStateException("not a float form: " + form);
             }
         }
     }
 
-    private static boolean usesRounding(int form) {
+    private static boolean usesRounding(Form form) {
         return form == Form.FP_RR || form == Form.FP_SQRT || form == Form.FP_FMA || form == Form.FCVT_W_S
                 || form == Form.FCVT_S_W;
     }
@@ -691,48 +683,9 @@ public final class Interpreter implements WarpEngine {
         return p.rd[i] == 0 ? Predecoder.SINK : p.rd[i];
     }
 
-    static int lowpToFloat(int fn, int v) {
-        return switch (fn) {
-            case 0 -> LowPrecision.fcvtSBf16(v);
-            case 1 -> LowPrecision.fcvtSE4m3(v);
-            case 2 -> LowPrecision.fcvtSE5m2(v);
-            default -> LowPrecision.fcvtSE2m1(v);
-        };
-    }
-
-    static int lowpFromFloat(int fn, int v, int old) {
-        return switch (fn) {
-            case 0 -> LowPrecision.fcvtBf16S(v, old);
-            case 1 -> LowPrecision.fcvtE4m3S(v, old);
-            case 2 -> LowPrecision.fcvtE5m2S(v, old);
-            default -> LowPrecision.fcvtE2m1S(v, old);
-        };
-    }
-
-    static int sfuExact(int fn, int v) {
-        return switch (fn) {
-            case 0 -> Sfu.fexpS(v);
-            case 1 -> Sfu.flnS(v);
-            case 2 -> Sfu.frcpS(v);
-            case 3 -> Sfu.frsqrtS(v);
-            case 4 -> Sfu.ftanhS(v);
-            case 5 -> Sfu.fsigmoidS(v);
-            case 6 -> Sfu.fsinS(v);
-            default -> Sfu.fcosS(v);
-        };
-    }
-
-    static int sfuFast(int fn, int v) {
-        return switch (fn) {
-            case 0 -> SfuFast.fexpS(v);
-            case 1 -> SfuFast.flnS(v);
-            case 2 -> SfuFast.frcpS(v);
-            case 3 -> SfuFast.frsqrtS(v);
-            case 4 -> SfuFast.ftanhS(v);
-            case 5 -> SfuFast.fsigmoidS(v);
-            case 6 -> SfuFast.fsinS(v);
-            default -> SfuFast.fcosS(v);
-        };
+    /** Bytes a store writes: sw/sh/sb's width, or 4 for fsw. */
+    private static int width(Operation op) {
+        return op instanceof Store store ? store.width() : 4;
     }
 
     static KernelFault.Signal fault(BlockContext c, Warp w, String kind, int pc, long lanes, long address,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.Operation;
 
 /**
  * A launch's profile: what ran, where the time went and how well the lanes were used, from the
@@ -96,11 +97,11 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
     /** {read, written} bytes per active lane of the instruction at index {@code i}. */
     private static long[] bytesPerLane(Program p, int i) {
         return switch (p.form[i]) {
-            case Form.LOAD -> new long[] {p.fn[i] & 7, 0};
-            case Form.STORE -> new long[] {0, p.fn[i]};
-            case Form.FLW, Form.LR -> new long[] {4, 0};
-            case Form.FSW -> new long[] {0, 4};
-            case Form.AMO, Form.SC -> new long[] {4, 4};
+            case LOAD -> new long[] {((Operation.Load) p.op[i]).width(), 0};
+            case STORE -> new long[] {0, ((Operation.Store) p.op[i]).width()};
+            case FLW, LR -> new long[] {4, 0};
+            case FSW -> new long[] {0, 4};
+            case AMO, SC -> new long[] {4, 4};
             default -> new long[] {0, 0};
         };
     }

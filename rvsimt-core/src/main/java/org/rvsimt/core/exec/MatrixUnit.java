@@ -38,7 +38,7 @@ final class MatrixUnit {
 
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         MatrixState s = w.matrix();
-        MatrixDecode.Op op = MatrixDecode.op(p.fn[i]);
+        MatrixDecode.Op op = MatrixDecode.op(p.unit[i]);
         int word = p.words[i];
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);

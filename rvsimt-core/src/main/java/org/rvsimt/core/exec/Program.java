@@ -1,13 +1,15 @@
 package org.rvsimt.core.exec;
 
 import java.util.List;
+import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.disasm.Disassembler;
 
 /**
- * A kernel's code, predecoded once: flat arrays indexed by {@code (pc - base) >> 2} hold the shape,
- * function and operands of every instruction, plus the reconvergence point of every branch. Engines
+ * A kernel's code, predecoded once: flat arrays indexed by {@code (pc - base) >> 2} hold the form,
+ * operation and operands of every instruction, plus the reconvergence point of every branch. Engines
  * never decode on the hot path.
  */
 public final class Program {
@@ -15,8 +17,9 @@ public final class Program {
     final int length;              // number of instruction slots
     final int[] words;
     final int[] defId;             // declaration id, -1 if illegal
-    final int[] form;
-    final int[] fn;
+    final Form[] form;
+    final Operation[] op;          // the declaration's operation, null if illegal
+    final int[] unit;              // the vector or matrix unit's entry for its instructions, -1 if none
     final int[] rd;                // destination register number; x0 is redirected to the sink row 32
     final int[] rs1;
     final int[] rs2;
@@ -33,8 +36,10 @@ public final class Program {
         this.length = words.length;
         this.words = words;
         defId = new int[length];
-        form = new int[length];
-        fn = new int[length];
+        form = new Form[length];
+        op = new Operation[length];
+        unit = new int[length];
+        java.util.Arrays.fill(unit, -1);
         rd = new int[length];
         rs1 = new int[length];
         rs2 = new int[length];

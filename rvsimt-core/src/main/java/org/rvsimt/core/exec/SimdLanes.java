@@ -8,6 +8,9 @@ import jdk.incubator.vector.VectorSpecies;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.memory.Windows;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.FpArith;
+import org.rvsimt.isa.Operation.FpFused;
 
 /**
  * Whole-warp lane loops on host SIMD for the full-mask variant of compiled blocks: f32 add, sub,
@@ -31,14 +34,6 @@ final class SimdLanes {
     /** 0, 4, 8, ...: the byte offsets of a contiguous chunk of 32-bit words. */
     private static final IntVector WORD_OFFSETS = IntVector.zero(INTS).addIndex(4);
 
-    static final int FADD = 0;
-    static final int FSUB = 1;
-    static final int FMUL = 2;
-    static final int FMADD = 3;
-    static final int FMSUB = 4;
-    static final int FNMSUB = 5;
-    static final int FNMADD = 6;
-
     private SimdLanes() { }
 
     /** Whether a warp of this width has at least one whole chunk (narrower warps keep the scalar loops). */
@@ -46,17 +41,9 @@ final class SimdLanes {
         return width >= STEP;
     }
 
-    /** The FloatOps method names this class computes, by op code (index). */
-    static final String[] METHODS = {"faddS", "fsubS", "fmulS", "fmaddS", "fmsubS", "fnmsubS", "fnmaddS"};
-
-    /** The op code of a semantic method name, or -1. */
-    static int opOf(String method) {
-        for (int k = 0; k < METHODS.length; k++) {
-            if (METHODS[k].equals(method)) {
-                return k;
-            }
-        }
-        return -1;
+    /** Whether {@link #fp} computes {@code op}: f32 add, sub, mul and the fused multiply-adds (not divide). */
+    static boolean computes(Operation op) {
+        return op instanceof FpFused || op instanceof FpArith arith && arith != FpArith.FDIV;
     }
 
     /** True when every lane's inexact flag is set: the precondition of the float fast path. */
@@ -83,25 +70,28 @@ final class SimdLanes {
      * f[d] = op(f[a], f[b] (, f[c])) for all lanes with RNE; the caller has checked
      * {@link #inexactEverywhere}. Register arguments are row offsets (reg * width).
      */
-    static void fp(int op, int[] f, int[] fflags, int d, int a, int b, int c, int width) {
+    static void fp(Operation op, int[] f, int[] fflags, int d, int a, int b, int c, int width) {
         int l = 0;
         for (; l <= width - STEP; l += STEP) {
             FloatVector x = IntVector.fromArray(INTS, f, a + l).reinterpretAsFloats();
             FloatVector y = IntVector.fromArray(INTS, f, b + l).reinterpretAsFloats();
-            FloatVector r = switch (op) {
-                case FADD -> x.add(y);
-                case FSUB -> x.sub(y);
-                case FMUL -> x.mul(y);
-                default -> {
-                    FloatVector z = IntVector.fromArray(INTS, f, c + l).reinterpretAsFloats();
-                    yield switch (op) {
-                        case FMADD -> x.fma(y, z);
-                        case FMSUB -> x.fma(y, z.neg());
-                        case FNMSUB -> x.neg().fma(y, z);
-                        default -> x.neg().fma(y, z.neg());
-                    };
-                }
-            };
+            FloatVector r;
+            if (op instanceof FpArith arith) {
+                r = switch (arith) {
+                    case FADD -> x.add(y);
+                    case FSUB -> x.sub(y);
+                    case FMUL -> x.mul(y);
+                    case FDIV -> throw new IllegalArgumentException("fdiv has no host-SIMD path");
+                };
+            } else {
+                FloatVector z = IntVector.fromArray(INTS, f, c + l).reinterpretAsFloats();
+                r = switch ((FpFused) op) {
+                    case FMADD -> x.fma(y, z);
+                    case FMSUB -> x.fma(y, z.neg());
+                    case FNMSUB -> x.neg().fma(y, z);
+                    case FNMADD -> x.neg().fma(y, z.neg());
+                };
+            }
             IntVector bits = r.reinterpretAsInts();
             IntVector exponent = bits.lanewise(VectorOperators.LSHR, 23).and(0xFF);
             if (exponent.compare(VectorOperators.LE, 1).or(exponent.compare(VectorOperators.EQ, 255)).anyTrue()) {
@@ -114,19 +104,12 @@ final class SimdLanes {
     }
 
     /** Lanes [from, to) through the exact semantics, exactly as the scalar lane loop runs them. */
-    private static void scalarFp(int op, int[] f, int[] fflags, int d, int a, int b, int c, int from, int to) {
+    private static void scalarFp(Operation op, int[] f, int[] fflags, int d, int a, int b, int c, int from, int to) {
         for (int l = from; l < to; l++) {
             int x = f[a + l];
             int y = f[b + l];
-            f[d + l] = switch (op) {
-                case FADD -> FloatOps.faddS(x, y, 0, fflags, l);
-                case FSUB -> FloatOps.fsubS(x, y, 0, fflags, l);
-                case FMUL -> FloatOps.fmulS(x, y, 0, fflags, l);
-                case FMADD -> FloatOps.fmaddS(x, y, f[c + l], 0, fflags, l);
-                case FMSUB -> FloatOps.fmsubS(x, y, f[c + l], 0, fflags, l);
-                case FNMSUB -> FloatOps.fnmsubS(x, y, f[c + l], 0, fflags, l);
-                default -> FloatOps.fnmaddS(x, y, f[c + l], 0, fflags, l);
-            };
+            f[d + l] = op instanceof FpArith arith ? FloatOps.arith(arith, x, y, 0, fflags, l)
+                    : FloatOps.fused((FpFused) op, x, y, f[c + l], 0, fflags, l);
         }
     }
 

@@ -33,12 +33,12 @@ final class VectorUnit {
     /** The reference path for one lane of instruction {@code i} (a bound fast path's fallback). */
     static void lane(BlockContext c, Warp w, int i, int pc, long m, int lane) {
         Program p = c.spec.program();
-        new Lane(c, w, w.vector(), VectorDecode.op(p.fn[i]), p.words[i], pc, m).at(lane).run();
+        new Lane(c, w, w.vector(), VectorDecode.op(p.unit[i]), p.words[i], pc, m).at(lane).run();
     }
 
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         VectorState v = w.vector();
-        VectorDecode.Op op = VectorDecode.op(p.fn[i]);
+        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
         int word = p.words[i];
         Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
         for (long mm = m; mm != 0; mm &= mm - 1) {

@@ -79,10 +79,10 @@ public final class Vram {
      * chosen by the 64-byte line of the address: AMOs on one word are serialised across host
      * threads and each lock publishes the write to the next AMO on that line.
      */
-    static int atomic(byte[] m, int off, int fn, int operand) {
+    static int atomic(byte[] m, int off, org.rvsimt.isa.Operation.Amo op, int operand) {
         synchronized (lock(m, off)) {
             int old = (int) INT.get(m, off);
-            INT.set(m, off, org.rvsimt.core.semantics.Atomics.apply(fn, old, operand));
+            INT.set(m, off, org.rvsimt.core.semantics.Atomics.apply(op, old, operand));
             return old;
         }
     }

@@ -12,8 +12,8 @@ public final class Windows {
         Vram.store(m, off, width, v);
     }
 
-    public static int atomic(byte[] m, int off, int fn, int operand) {
-        return Vram.atomic(m, off, fn, operand);
+    public static int atomic(byte[] m, int off, org.rvsimt.isa.Operation.Amo op, int operand) {
+        return Vram.atomic(m, off, op, operand);
     }
 
     public static boolean compareAndSet(byte[] m, int off, int expected, int value) {

@@ -1,38 +1,21 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.Branch;
+
 /** Branch conditions and jump arithmetic (unprivileged spec 2.5), as pure functions. */
 public final class Control {
 
-    public static final int BEQ = 0;
-    public static final int BNE = 1;
-    public static final int BLT = 2;
-    public static final int BGE = 3;
-    public static final int BLTU = 4;
-    public static final int BGEU = 5;
-
-    private static final String[] NAMES = {"beq", "bne", "blt", "bge", "bltu", "bgeu"};
-
     private Control() { }
 
-    public static int idOf(String method) {
-        for (int i = 0; i < NAMES.length; i++) {
-            if (NAMES[i].equals(method)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** True when branch condition {@code fn} holds for (a, b). */
-    public static boolean taken(int fn, int a, int b) {
-        return switch (fn) {
+    /** True when branch condition {@code op} holds for (a, b). */
+    public static boolean taken(Branch op, int a, int b) {
+        return switch (op) {
             case BEQ -> beq(a, b);
             case BNE -> bne(a, b);
             case BLT -> blt(a, b);
             case BGE -> bge(a, b);
             case BLTU -> bltu(a, b);
             case BGEU -> bgeu(a, b);
-            default -> throw new IllegalArgumentException("branch function " + fn);
         };
     }
 
@@ -69,13 +52,4 @@ public final class Control {
     public static int jalr(int rs1, int imm) {
         return (rs1 + imm) & ~1;
     }
-
-    /** {@code ecall}, {@code ebreak}, fences: effects on threads and ordering are the engine's; no data result. */
-    public static void ecall() { }
-
-    public static void ebreak() { }
-
-    public static void fence() { }
-
-    public static void fenceI() { }
 }

@@ -1,5 +1,13 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.FpArith;
+import org.rvsimt.isa.Operation.FpCompare;
+import org.rvsimt.isa.Operation.FpFused;
+import org.rvsimt.isa.Operation.FpMinMax;
+import org.rvsimt.isa.Operation.FpToInt;
+import org.rvsimt.isa.Operation.IntToFp;
+import org.rvsimt.isa.Operation.SignInject;
+
 /**
  * RV32F semantics, exact to the bit: every result and every exception flag agrees with the
  * RISC-V unprivileged spec, chapter "F" Extension (version 2.2), in all five rounding modes.
@@ -58,6 +66,63 @@ public final class FloatOps {
     private static final int MAX_FINITE = 0x7F7FFFFF;
 
     private FloatOps() { }
+
+    // The interpreter's dispatch, one exhaustive switch per family: a new operation is named here by the compiler.
+
+    public static int arith(FpArith op, int a, int b, int rm, int[] flags, int lane) {
+        return switch (op) {
+            case FADD -> faddS(a, b, rm, flags, lane);
+            case FSUB -> fsubS(a, b, rm, flags, lane);
+            case FMUL -> fmulS(a, b, rm, flags, lane);
+            case FDIV -> fdivS(a, b, rm, flags, lane);
+        };
+    }
+
+    public static int fused(FpFused op, int a, int b, int c, int rm, int[] flags, int lane) {
+        return switch (op) {
+            case FMADD -> fmaddS(a, b, c, rm, flags, lane);
+            case FMSUB -> fmsubS(a, b, c, rm, flags, lane);
+            case FNMSUB -> fnmsubS(a, b, c, rm, flags, lane);
+            case FNMADD -> fnmaddS(a, b, c, rm, flags, lane);
+        };
+    }
+
+    public static int signInject(SignInject op, int a, int b) {
+        return switch (op) {
+            case FSGNJ -> fsgnjS(a, b);
+            case FSGNJN -> fsgnjnS(a, b);
+            case FSGNJX -> fsgnjxS(a, b);
+        };
+    }
+
+    public static int minMax(FpMinMax op, int a, int b, int[] flags, int lane) {
+        return switch (op) {
+            case FMIN -> fminS(a, b, flags, lane);
+            case FMAX -> fmaxS(a, b, flags, lane);
+        };
+    }
+
+    public static int compare(FpCompare op, int a, int b, int[] flags, int lane) {
+        return switch (op) {
+            case FEQ -> feqS(a, b, flags, lane);
+            case FLT -> fltS(a, b, flags, lane);
+            case FLE -> fleS(a, b, flags, lane);
+        };
+    }
+
+    public static int toInt(FpToInt op, int a, int rm, int[] flags, int lane) {
+        return switch (op) {
+            case FCVT_W_S -> fcvtWS(a, rm, flags, lane);
+            case FCVT_WU_S -> fcvtWuS(a, rm, flags, lane);
+        };
+    }
+
+    public static int fromInt(IntToFp op, int a, int rm, int[] flags, int lane) {
+        return switch (op) {
+            case FCVT_S_W -> fcvtSW(a, rm, flags, lane);
+            case FCVT_S_WU -> fcvtSWu(a, rm, flags, lane);
+        };
+    }
 
     // ---------------------------------------------------------------------------------------
     // Arithmetic

@@ -1,5 +1,7 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.Alu;
+
 /**
  * RV32I/M integer semantics as pure functions (unprivileged spec chapters 2 and 7). Register-register
  * and register-immediate forms share one function ({@code addi} is {@code add} with an immediate).
@@ -7,44 +9,11 @@ package org.rvsimt.core.semantics;
  */
 public final class IntOps {
 
-    // Function ids used by the engines' lane loops (predecoded once per instruction).
-    public static final int ADD = 0;
-    public static final int SUB = 1;
-    public static final int SLL = 2;
-    public static final int SLT = 3;
-    public static final int SLTU = 4;
-    public static final int XOR = 5;
-    public static final int SRL = 6;
-    public static final int SRA = 7;
-    public static final int OR = 8;
-    public static final int AND = 9;
-    public static final int MUL = 10;
-    public static final int MULH = 11;
-    public static final int MULHSU = 12;
-    public static final int MULHU = 13;
-    public static final int DIV = 14;
-    public static final int DIVU = 15;
-    public static final int REM = 16;
-    public static final int REMU = 17;
-
-    private static final String[] NAMES = {"add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
-        "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu"};
-
     private IntOps() { }
 
-    /** Function id for a semantics method name such as {@code add}, or -1. */
-    public static int idOf(String method) {
-        for (int i = 0; i < NAMES.length; i++) {
-            if (NAMES[i].equals(method)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Applies function {@code fn} (one of the constants above). */
-    public static int apply(int fn, int a, int b) {
-        return switch (fn) {
+    /** The interpreter's dispatch: one arm per operation, so a new one is named here by the compiler. */
+    public static int apply(Alu op, int a, int b) {
+        return switch (op) {
             case ADD -> add(a, b);
             case SUB -> sub(a, b);
             case SLL -> sll(a, b);
@@ -63,7 +32,6 @@ public final class IntOps {
             case DIVU -> divu(a, b);
             case REM -> rem(a, b);
             case REMU -> remu(a, b);
-            default -> throw new IllegalArgumentException("integer function " + fn);
         };
     }
 

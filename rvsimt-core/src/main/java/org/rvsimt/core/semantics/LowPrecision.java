@@ -1,5 +1,8 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.FromLowPrecision;
+import org.rvsimt.isa.Operation.ToLowPrecision;
+
 /**
  * Semantics of the seed's low-precision conversion instructions (OP-FP funct7 0100010, 0100100,
  * 0100110), done to the published formats instead of the seed's faulty ones (seed defect 15).
@@ -48,6 +51,26 @@ public final class LowPrecision {
     public static final int CANONICAL_NAN = 0x7FC00000;
 
     private LowPrecision() {}
+
+    /** fd = f32 from the low-precision value in fs1 (the interpreter's dispatch). */
+    public static int widen(FromLowPrecision op, int v) {
+        return switch (op) {
+            case FCVT_S_BF16 -> fcvtSBf16(v);
+            case FCVT_S_E4M3 -> fcvtSE4m3(v);
+            case FCVT_S_E5M2 -> fcvtSE5m2(v);
+            case FCVT_S_E2M1 -> fcvtSE2m1(v);
+        };
+    }
+
+    /** fd = fs1 narrowed into part of {@code old} (the interpreter's dispatch). */
+    public static int narrow(ToLowPrecision op, int v, int old) {
+        return switch (op) {
+            case FCVT_BF16_S -> fcvtBf16S(v, old);
+            case FCVT_E4M3_S -> fcvtE4m3S(v, old);
+            case FCVT_E5M2_S -> fcvtE5m2S(v, old);
+            case FCVT_E2M1_S -> fcvtE2m1S(v, old);
+        };
+    }
 
     // ---------------------------------------------------------------------------------------------
     // bf16

@@ -1,5 +1,7 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.SpecialFunction;
+
 /**
  * Exact-mode semantics of the seed's SFU / transcendental instructions (OP-FP funct7 0110000, rs2
  * selects the function; see docs/seed.md, "Custom instructions"). Arguments and results are raw binary32
@@ -30,6 +32,20 @@ public final class Sfu {
     public static final int CANONICAL_NAN = 0x7FC00000;
 
     private Sfu() {}
+
+    /** The interpreter's dispatch. */
+    public static int apply(SpecialFunction op, int v) {
+        return switch (op) {
+            case FEXP -> fexpS(v);
+            case FLN -> flnS(v);
+            case FRCP -> frcpS(v);
+            case FRSQRT -> frsqrtS(v);
+            case FTANH -> ftanhS(v);
+            case FSIGMOID -> fsigmoidS(v);
+            case FSIN -> fsinS(v);
+            case FCOS -> fcosS(v);
+        };
+    }
 
     private static int result(double d) {
         float f = (float) d;

@@ -1,16 +1,14 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.Shuffle;
+import org.rvsimt.isa.Operation.Vote;
+
 /**
  * The pure parts of the Vortex SIMT instructions (docs/kernel-abi.md, "Vortex SIMT instructions"): votes over a warp's
  * predicate bits and the source lane of a shuffle. The engine applies them to the active lanes;
  * mask and stack effects of tmc/split/join/pred/wspawn/bar are the engine's ({@code exec.Divergence}).
  */
 public final class Simt {
-    public static final int UP = 0;
-    public static final int DOWN = 1;
-    public static final int BFLY = 2;
-    public static final int IDX = 3;
-
     private Simt() { }
 
     /** vote.all: no active lane has a false predicate. */
@@ -33,12 +31,12 @@ public final class Simt {
         return (int) (predicate & active);
     }
 
-    public static int vote(int fn, long active, long predicate) {
-        return switch (fn) {
-            case 0 -> voteAll(active, predicate);
-            case 1 -> voteAny(active, predicate);
-            case 2 -> voteUni(active, predicate);
-            default -> voteBallot(active, predicate);
+    public static int vote(Vote op, long active, long predicate) {
+        return switch (op) {
+            case ALL -> voteAll(active, predicate);
+            case ANY -> voteAny(active, predicate);
+            case UNI -> voteUni(active, predicate);
+            case BALLOT -> voteBallot(active, predicate);
         };
     }
 
@@ -46,65 +44,19 @@ public final class Simt {
      * Source lane of a shuffle for lane {@code t}, or {@code t} itself when the source is invalid.
      * Control word: b = bits [5:0], c = bits [11:6], segment mask = bits [17:12].
      */
-    public static int shuffleSource(int kind, int t, int control, int width) {
+    public static int shuffleSource(Shuffle kind, int t, int control, int width) {
         int b = control & 0x3F;
         int c = (control >>> 6) & 0x3F;
         int segMask = (control >>> 12) & 0x3F;
         int minLane = t & segMask;
         int maxLane = (t & segMask) | (c & ~segMask);
-        int src;
-        boolean valid;
-        switch (kind) {
-            case UP -> {
-                src = t - b;
-                valid = src >= minLane;
-            }
-            case DOWN -> {
-                src = t + b;
-                valid = src <= maxLane;
-            }
-            case BFLY -> {
-                src = t ^ b;
-                valid = src <= maxLane;
-            }
-            default -> {
-                src = minLane | (b & ~segMask);
-                valid = src <= maxLane;
-            }
-        }
+        int src = switch (kind) {
+            case UP -> t - b;
+            case DOWN -> t + b;
+            case BFLY -> t ^ b;
+            case IDX -> minLane | (b & ~segMask);
+        };
+        boolean valid = kind == Shuffle.UP ? src >= minLane : src <= maxLane;
         return valid && src >= 0 && src < width ? src : t;
-    }
-
-    // Names the declaration table refers to; the engine implements their warp-level effects.
-    public static void tmc() { }
-
-    public static void wspawn() { }
-
-    public static void split() { }
-
-    public static void splitN() { }
-
-    public static void join() { }
-
-    public static void bar() { }
-
-    public static void pred() { }
-
-    public static void predN() { }
-
-    public static int shflUp(int t, int control, int width) {
-        return shuffleSource(UP, t, control, width);
-    }
-
-    public static int shflDown(int t, int control, int width) {
-        return shuffleSource(DOWN, t, control, width);
-    }
-
-    public static int shflBfly(int t, int control, int width) {
-        return shuffleSource(BFLY, t, control, width);
-    }
-
-    public static int shflIdx(int t, int control, int width) {
-        return shuffleSource(IDX, t, control, width);
     }
 }

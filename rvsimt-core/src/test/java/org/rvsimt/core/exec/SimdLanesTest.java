@@ -2,6 +2,7 @@ package org.rvsimt.core.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +16,9 @@ import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.FpArith;
+import org.rvsimt.isa.Operation.FpFused;
 
 /**
  * The host-SIMD lane loops of compiled blocks: {@link SimdLanes#fp} against a lane-by-lane
@@ -36,28 +40,24 @@ class SimdLanesTest {
         return Float.floatToRawIntBits((float) (r.nextDouble(-4, 4) * Math.pow(2, r.nextInt(-30, 30))));
     }
 
-    private static int reference(int op, int a, int b, int c, int[] flags, int lane) {
-        return switch (op) {
-            case SimdLanes.FADD -> FloatOps.faddS(a, b, 0, flags, lane);
-            case SimdLanes.FSUB -> FloatOps.fsubS(a, b, 0, flags, lane);
-            case SimdLanes.FMUL -> FloatOps.fmulS(a, b, 0, flags, lane);
-            case SimdLanes.FMADD -> FloatOps.fmaddS(a, b, c, 0, flags, lane);
-            case SimdLanes.FMSUB -> FloatOps.fmsubS(a, b, c, 0, flags, lane);
-            case SimdLanes.FNMSUB -> FloatOps.fnmsubS(a, b, c, 0, flags, lane);
-            default -> FloatOps.fnmaddS(a, b, c, 0, flags, lane);
-        };
+    /** The operations {@link SimdLanes#fp} computes, in the order their seeds are numbered. */
+    private static final List<Operation> OPS = List.of(FpArith.FADD, FpArith.FSUB, FpArith.FMUL, FpFused.FMADD,
+            FpFused.FMSUB, FpFused.FNMSUB, FpFused.FNMADD);
+
+    private static int reference(Operation op, int a, int b, int c, int[] flags, int lane) {
+        return op instanceof FpArith arith ? FloatOps.arith(arith, a, b, 0, flags, lane)
+                : FloatOps.fused((FpFused) op, a, b, c, 0, flags, lane);
     }
 
     static Stream<Arguments> opsAndWidths() {
-        return Stream.of(SimdLanes.FADD, SimdLanes.FSUB, SimdLanes.FMUL, SimdLanes.FMADD, SimdLanes.FMSUB,
-                SimdLanes.FNMSUB, SimdLanes.FNMADD).flatMap(op -> Stream.of(1, 7, 8, 16, 17, 32, 33, 48, 64)
-                .map(w -> Arguments.of(op, w)));
+        return OPS.stream().flatMap(op -> Stream.of(1, 7, 8, 16, 17, 32, 33, 48, 64).map(w -> Arguments.of(op, w)));
     }
 
     @ParameterizedTest(name = "op {0} width {1}")
     @MethodSource("opsAndWidths")
-    void floatLanesMatchTheScalarSemantics(int op, int width) {
-        SplittableRandom r = new SplittableRandom(31L * op + width);
+    void floatLanesMatchTheScalarSemantics(Operation op, int width) {
+        assertThat(SimdLanes.computes(op)).isTrue();
+        SplittableRandom r = new SplittableRandom(31L * OPS.indexOf(op) + width);
         for (int trial = 0; trial < 60; trial++) {
             int[] f = new int[32 * width];
             int specialOdds = new int[] {0, 4, 40}[trial % 3];
@@ -79,7 +79,7 @@ class SimdLanesTest {
                 refF[d * width + l] = reference(op, f[a * width + l], f[b * width + l], f[c * width + l], refFlags, l);
             }
             SimdLanes.fp(op, f, flags, d * width, a * width, b * width, c * width, width);
-            assertThat(f).as("op %d width %d trial %d", op, width, trial).isEqualTo(refF);
+            assertThat(f).as("op %s width %d trial %d", op, width, trial).isEqualTo(refF);
             assertThat(flags).as("fflags").isEqualTo(refFlags);
         }
     }

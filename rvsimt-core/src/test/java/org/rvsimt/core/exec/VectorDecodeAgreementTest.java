@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
 
@@ -22,12 +23,11 @@ class VectorDecodeAgreementTest {
         List<String> bad = new ArrayList<>();
         int checked = 0;
         for (InstructionDef d : InstructionSet.all()) {
-            String sem = d.semantics();
-            boolean vector = sem.startsWith("Vector.");
-            if (!vector && !sem.startsWith("Matrix.")) {
+            boolean vector = d.form() == Form.VECTOR;
+            if (!vector && d.form() != Form.MATRIX) {
                 continue;
             }
-            int byName = vector ? VectorDecode.idOf(sem.substring(7)) : MatrixDecode.idOf(sem.substring(7));
+            int byName = vector ? VectorDecode.idOf(d.mnemonic()) : MatrixDecode.idOf(d.mnemonic());
             for (int k = 0; k < 20; k++) {
                 int word = d.match() | (r.nextInt() & ~d.mask() & ~d.ignoredMask());
                 if (org.rvsimt.isa.decode.Decoder.decode(word) != d.id()) {

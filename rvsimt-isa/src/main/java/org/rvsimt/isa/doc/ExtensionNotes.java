@@ -32,7 +32,7 @@ final class ExtensionNotes {
                       swapped), `vl1r.v`..`vl8r.v` (aliases of `vl<n>re8.v`).
                     - CSRs: `vstart` 0x008, `vxsat` 0x009, `vxrm` 0x00A, `vcsr` 0x00F, `vl` 0xC20, `vtype`
                       0xC21, `vlenb` 0xC22.
-                    - Trace ids 256 and up, semantics `Vector.<mnemonic>`.
+                    - Trace ids 256 and up; the vector unit runs them from the word's fields.
                     """;
             case XMATRIX -> """
                     A subset of the XuanTie (T-Head) RISC-V matrix extension in custom-1 (0x2B): four tile
@@ -57,7 +57,7 @@ final class ExtensionNotes {
                       xtrlenb and xalenb move from 0xCC0-0xCC3 (the native ABI's lane/warp/core/active-warp
                       CSRs, numbered as in Vortex) to **0xCF0-0xCF3**.
                     - Loads and stores are written `mlae32 md, (rs1), rs2` with rs2 the row stride in bytes.
-                    - Trace ids 768 and up, semantics `Matrix.<mnemonic>`.
+                    - Trace ids 768 and up; the matrix unit runs them from the word's fields.
                     """;
             default -> "";
         };

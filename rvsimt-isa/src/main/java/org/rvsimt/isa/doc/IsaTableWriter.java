@@ -25,7 +25,7 @@ public final class IsaTableWriter {
           .append("Do not edit by hand. -->\n\n");
         sb.append("Each row is one declaration: the bit pattern (bit 31 first; `.` is an operand or ignored bit), ")
           .append("the assembly syntax, the kind used in statistics, the trace id carried by trace records, ")
-          .append("and the semantic method both engines call. `[, rm]` is an optional rounding mode ")
+          .append("and the operation both engines dispatch on. `[, rm]` is an optional rounding mode ")
           .append("(`rne rtz rdn rup rmm dyn`, default `dyn`); `[.aq|.rl|.aqrl]` is an optional ordering suffix.\n\n");
         sb.append(InstructionSet.size()).append(" instructions.\n");
         for (Extension e : Extension.values()) {
@@ -46,7 +46,7 @@ public final class IsaTableWriter {
                   .append("` | `").append(groupedPattern(d.pattern()))
                   .append("` | ").append(d.kind().label())
                   .append(" | ").append(d.traceId())
-                  .append(" | `").append(d.semantics())
+                  .append(" | `").append(d.operation().label())
                   .append("` | ").append(d.summary().replace("|", "\\|"))
                   .append(" |\n");
             }
@@ -62,7 +62,7 @@ public final class IsaTableWriter {
                             + " \"match\": \"0x%08x\", \"kind\": \"%s\", \"extension\": \"%s\", \"trace_id\": %d,"
                             + " \"semantics\": \"%s\", \"summary\": \"%s\"}",
                     d.id(), d.mnemonic(), d.syntax(), d.pattern(), d.mask(), d.match(), d.kind().label(),
-                    d.extension().name(), d.traceId(), d.semantics(), d.summary().replace("\"", "\\\"")));
+                    d.extension().name(), d.traceId(), d.operation().label(), d.summary().replace("\"", "\\\"")));
         }
         return rows.toString();
     }
