@@ -10,7 +10,30 @@ package org.rvsimt.isa;
 public sealed interface Operation {
 
     /** How the engine reads the operands and where the result goes. */
-    Form form();
+    default Form form() {
+        return switch (this) {
+            case Alu op -> Form.ALU_RR;
+            case Branch op -> Form.BRANCH;
+            case Load op -> Form.LOAD;
+            case Store op -> Form.STORE;
+            case CsrAccess op -> Form.CSR;
+            case FpArith op -> Form.FP_RR;
+            case FpFused op -> Form.FP_FMA;
+            case SignInject op -> Form.FP_SGNJ;
+            case FpMinMax op -> Form.FP_MINMAX;
+            case FpCompare op -> Form.FP_CMP;
+            case FpToInt op -> Form.FCVT_W_S;
+            case IntToFp op -> Form.FCVT_S_W;
+            case FromLowPrecision op -> Form.LOWP_TO_F;
+            case ToLowPrecision op -> Form.LOWP_FROM_F;
+            case SpecialFunction op -> Form.SFU;
+            case Amo op -> Form.AMO;
+            case Vote op -> Form.VOTE;
+            case Shuffle op -> Form.SHFL;
+            case Standalone op -> op.form;
+            case Unit op -> op.form;
+        };
+    }
 
     /** The constant's name (every operation is an enum constant). */
     String name();
@@ -23,21 +46,11 @@ public sealed interface Operation {
     /** RV32I and M integer arithmetic: rd = op(rs1, rs2 or imm). */
     enum Alu implements Operation {
         ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND, MUL, MULH, MULHSU, MULHU, DIV, DIVU, REM, REMU;
-
-        @Override
-        public Form form() {
-            return Form.ALU_RR;
-        }
     }
 
     /** Branch conditions on (rs1, rs2). */
     enum Branch implements Operation {
         BEQ, BNE, BLT, BGE, BLTU, BGEU;
-
-        @Override
-        public Form form() {
-            return Form.BRANCH;
-        }
     }
 
     /** Integer loads: bytes read and whether the value is zero-extended. */
@@ -59,11 +72,6 @@ public sealed interface Operation {
         public boolean unsigned() {
             return unsigned;
         }
-
-        @Override
-        public Form form() {
-            return Form.LOAD;
-        }
     }
 
     /** Integer stores: bytes written. */
@@ -78,11 +86,6 @@ public sealed interface Operation {
 
         public int width() {
             return width;
-        }
-
-        @Override
-        public Form form() {
-            return Form.STORE;
         }
     }
 
@@ -100,140 +103,70 @@ public sealed interface Operation {
         public boolean immediate() {
             return immediate;
         }
-
-        @Override
-        public Form form() {
-            return Form.CSR;
-        }
     }
 
     /** f32 arithmetic with a rounding mode: fd = op(fs1, fs2). */
     enum FpArith implements Operation {
         FADD, FSUB, FMUL, FDIV;
-
-        @Override
-        public Form form() {
-            return Form.FP_RR;
-        }
     }
 
     /** Fused multiply-adds: fd = +-(fs1 * fs2) +- fs3, one rounding. */
     enum FpFused implements Operation {
         FMADD, FMSUB, FNMSUB, FNMADD;
-
-        @Override
-        public Form form() {
-            return Form.FP_FMA;
-        }
     }
 
     /** Sign injection: fd = |fs1| with a sign made from fs2's. */
     enum SignInject implements Operation {
         FSGNJ, FSGNJN, FSGNJX;
-
-        @Override
-        public Form form() {
-            return Form.FP_SGNJ;
-        }
     }
 
     enum FpMinMax implements Operation {
         FMIN, FMAX;
-
-        @Override
-        public Form form() {
-            return Form.FP_MINMAX;
-        }
     }
 
     /** rd = fs1 op fs2 (0 or 1). */
     enum FpCompare implements Operation {
         FEQ, FLT, FLE;
-
-        @Override
-        public Form form() {
-            return Form.FP_CMP;
-        }
     }
 
     /** rd = (int32 or uint32) fs1, saturating. */
     enum FpToInt implements Operation {
         FCVT_W_S, FCVT_WU_S;
-
-        @Override
-        public Form form() {
-            return Form.FCVT_W_S;
-        }
     }
 
     /** fd = (float) (int32 or uint32) rs1. */
     enum IntToFp implements Operation {
         FCVT_S_W, FCVT_S_WU;
-
-        @Override
-        public Form form() {
-            return Form.FCVT_S_W;
-        }
     }
 
     /** The seed's low-precision formats widened to f32. */
     enum FromLowPrecision implements Operation {
         FCVT_S_BF16, FCVT_S_E4M3, FCVT_S_E5M2, FCVT_S_E2M1;
-
-        @Override
-        public Form form() {
-            return Form.LOWP_TO_F;
-        }
     }
 
     /** f32 narrowed to the seed's low-precision formats, written into part of fd. */
     enum ToLowPrecision implements Operation {
         FCVT_BF16_S, FCVT_E4M3_S, FCVT_E5M2_S, FCVT_E2M1_S;
-
-        @Override
-        public Form form() {
-            return Form.LOWP_FROM_F;
-        }
     }
 
     /** The seed's special function unit. */
     enum SpecialFunction implements Operation {
         FEXP, FLN, FRCP, FRSQRT, FTANH, FSIGMOID, FSIN, FCOS;
-
-        @Override
-        public Form form() {
-            return Form.SFU;
-        }
     }
 
     /** RV32A read-modify-write operations: the value stored from the old one and rs2. */
     enum Amo implements Operation {
         SWAP, ADD, XOR, AND, OR, MIN, MAX, MINU, MAXU;
-
-        @Override
-        public Form form() {
-            return Form.AMO;
-        }
     }
 
     /** Vortex warp votes over the active lanes' rs1 & 1. */
     enum Vote implements Operation {
         ALL, ANY, UNI, BALLOT;
-
-        @Override
-        public Form form() {
-            return Form.VOTE;
-        }
     }
 
     /** Vortex shuffles: how the source lane is chosen. */
     enum Shuffle implements Operation {
         UP, DOWN, BFLY, IDX;
-
-        @Override
-        public Form form() {
-            return Form.SHFL;
-        }
     }
 
     /** Operations alone in their form (or, like split/split.n, a pair the engine tells apart). */
@@ -249,11 +182,6 @@ public sealed interface Operation {
         Standalone(Form form) {
             this.form = form;
         }
-
-        @Override
-        public Form form() {
-            return form;
-        }
     }
 
     /** Instructions the vector or matrix unit runs from the word's own fields. */
@@ -264,11 +192,6 @@ public sealed interface Operation {
 
         Unit(Form form) {
             this.form = form;
-        }
-
-        @Override
-        public Form form() {
-            return form;
         }
     }
 }

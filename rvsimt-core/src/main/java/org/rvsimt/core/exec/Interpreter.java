@@ -8,7 +8,6 @@ import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
-import org.rvsimt.core.semantics.SfuFast;
 import org.rvsimt.core.semantics.Simt;
 import org.rvsimt.core.trace.TraceChannel;
 import org.rvsimt.isa.Form;
@@ -257,7 +256,7 @@ public final class Interpreter implements WarpEngine {
                         SpecialFunction sf = (SpecialFunction) op;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
-                            f[fdo + l] = fast ? SfuFast.apply(sf, f[a + l]) : Sfu.apply(sf, f[a + l]);
+                            f[fdo + l] = Sfu.apply(sf, f[a + l], fast);
                         }
                         yield pc + 4;
                     }

@@ -115,7 +115,7 @@ final class JitSemantics {
             case IntToFp cvt -> fromInt(cvt);
             case FromLowPrecision lowp -> widen(lowp);
             case ToLowPrecision lowp -> narrow(lowp);
-            case SpecialFunction sfu -> fastSfu ? fast(sfu) : exact(sfu);
+            case SpecialFunction sfu -> special(sfu, fastSfu);
             case Standalone single -> standalone(single);
             case Operation.Load load -> null;
             case Operation.Store store -> null;
@@ -234,29 +234,16 @@ final class JitSemantics {
         };
     }
 
-    private static IntUnary exact(SpecialFunction op) {
+    private static IntUnary special(SpecialFunction op, boolean fast) {
         return switch (op) {
-            case FEXP -> Sfu::fexpS;
-            case FLN -> Sfu::flnS;
-            case FRCP -> Sfu::frcpS;
-            case FRSQRT -> Sfu::frsqrtS;
-            case FTANH -> Sfu::ftanhS;
-            case FSIGMOID -> Sfu::fsigmoidS;
-            case FSIN -> Sfu::fsinS;
-            case FCOS -> Sfu::fcosS;
-        };
-    }
-
-    private static IntUnary fast(SpecialFunction op) {
-        return switch (op) {
-            case FEXP -> SfuFast::fexpS;
-            case FLN -> SfuFast::flnS;
-            case FRCP -> SfuFast::frcpS;
-            case FRSQRT -> SfuFast::frsqrtS;
-            case FTANH -> SfuFast::ftanhS;
-            case FSIGMOID -> SfuFast::fsigmoidS;
-            case FSIN -> SfuFast::fsinS;
-            case FCOS -> SfuFast::fcosS;
+            case FEXP -> fast ? SfuFast::fexpS : Sfu::fexpS;
+            case FLN -> fast ? SfuFast::flnS : Sfu::flnS;
+            case FRCP -> fast ? SfuFast::frcpS : Sfu::frcpS;
+            case FRSQRT -> fast ? SfuFast::frsqrtS : Sfu::frsqrtS;
+            case FTANH -> fast ? SfuFast::ftanhS : Sfu::ftanhS;
+            case FSIGMOID -> fast ? SfuFast::fsigmoidS : Sfu::fsigmoidS;
+            case FSIN -> fast ? SfuFast::fsinS : Sfu::fsinS;
+            case FCOS -> fast ? SfuFast::fcosS : Sfu::fcosS;
         };
     }
 

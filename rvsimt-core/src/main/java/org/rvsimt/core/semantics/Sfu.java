@@ -33,17 +33,17 @@ public final class Sfu {
 
     private Sfu() {}
 
-    /** The interpreter's dispatch. */
-    public static int apply(SpecialFunction op, int v) {
+    /** The interpreter's dispatch: the exact functions, or with {@code fast} the fast approximations. */
+    public static int apply(SpecialFunction op, int v, boolean fast) {
         return switch (op) {
-            case FEXP -> fexpS(v);
-            case FLN -> flnS(v);
-            case FRCP -> frcpS(v);
-            case FRSQRT -> frsqrtS(v);
-            case FTANH -> ftanhS(v);
-            case FSIGMOID -> fsigmoidS(v);
-            case FSIN -> fsinS(v);
-            case FCOS -> fcosS(v);
+            case FEXP -> fast ? SfuFast.fexpS(v) : fexpS(v);
+            case FLN -> fast ? SfuFast.flnS(v) : flnS(v);
+            case FRCP -> fast ? SfuFast.frcpS(v) : frcpS(v);
+            case FRSQRT -> fast ? SfuFast.frsqrtS(v) : frsqrtS(v);
+            case FTANH -> fast ? SfuFast.ftanhS(v) : ftanhS(v);
+            case FSIGMOID -> fast ? SfuFast.fsigmoidS(v) : fsigmoidS(v);
+            case FSIN -> fast ? SfuFast.fsinS(v) : fsinS(v);
+            case FCOS -> fast ? SfuFast.fcosS(v) : fcosS(v);
         };
     }
 

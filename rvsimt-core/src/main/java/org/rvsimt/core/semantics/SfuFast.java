@@ -1,6 +1,5 @@
 package org.rvsimt.core.semantics;
 
-import org.rvsimt.isa.Operation.SpecialFunction;
 
 /**
  * Fast-mode semantics of the SFU instructions: same names and special values as {@link Sfu}, but
@@ -40,20 +39,6 @@ public final class SfuFast {
     public static final int CANONICAL_NAN = 0x7FC00000;
 
     private SfuFast() {}
-
-    /** The interpreter's dispatch. */
-    public static int apply(SpecialFunction op, int v) {
-        return switch (op) {
-            case FEXP -> fexpS(v);
-            case FLN -> flnS(v);
-            case FRCP -> frcpS(v);
-            case FRSQRT -> frsqrtS(v);
-            case FTANH -> ftanhS(v);
-            case FSIGMOID -> fsigmoidS(v);
-            case FSIN -> fsinS(v);
-            case FCOS -> fcosS(v);
-        };
-    }
 
     // --- constants (values derived from the mathematical constants; see the docs) ---------------
 
