@@ -22,13 +22,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "disasm", mixinStandardHelpOptions = true,
-        description = "List the instructions of an ELF (executable segments, with symbols) or a raw binary.")
+        description = "List the instructions of an ELF (executable segments, with symbols) or a raw binary (.bin or --raw).")
 final class DisasmCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "ELF32 RISC-V executable or raw binary")
+    @Parameters(index = "0", paramLabel = "FILE", description = "ELF32 RISC-V executable, or a raw binary (.bin or --raw)")
     Path file;
 
-    @Option(names = "--raw", description = "treat FILE as a raw binary even if it looks like an ELF")
+    @Option(names = "--raw", description = "treat FILE as a flat binary of instruction words, whatever its name or content")
     boolean raw;
 
     @Option(names = "--base", paramLabel = "ADDR", description = "load address of a raw binary (default 0)",
@@ -53,6 +53,9 @@ final class DisasmCommand implements Callable<Integer> {
         if (!raw && ElfReader.looksLikeElf(bytes)) {
             ElfImage image = ElfReader.read(bytes, file.getFileName().toString(), 1L << 32);
             listElf(image, lineNumbers ? sourceMap(bytes, image) : SourceMap.empty(), dis, out);
+        } else if (!raw && !file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".bin")) {
+            // A text file listed as instruction words is noise that looks like an answer.
+            throw new UserError(file + ": not an ELF file; to list it as a flat binary, use --raw (.bin files are listed as such)");
         } else {
             out.printf("%s:     file format binary%n%n", file.getFileName());
             list(bytes, base, bytes.length, new TreeMap<>(), new SourceLines(SourceMap.empty()), dis, out);

@@ -81,9 +81,18 @@ final class LaunchPlan {
         return out;
     }
 
-    /** Result of one {@code expect} entry. */
-    record Check(String arg, boolean pass, double maxAbsErr, int mismatches, int firstBad, double got, double want,
-                 String problem) { }
+    /** Result of one {@code expect} entry; values are of the buffer's element type {@code elem}. */
+    record Check(String arg, Manifest.Elem elem, boolean pass, double maxAbsErr, int mismatches, int firstBad, double got,
+                 double want, String problem) {
+
+        /**
+         * A value as text and JSON show it: an integer element type's values (and their differences)
+         * are integers, printed without a fraction ({@code got -41}, not {@code -41.0}).
+         */
+        Number shown(double v) {
+            return elem.isFloat() || !Double.isFinite(v) ? (Number) v : (Number) (long) v;
+        }
+    }
 
     /** Reads a file a manifest names, with errors naming the manifest and the field. */
     static byte[] readInput(Path file, String manifest, String field) {
@@ -107,7 +116,7 @@ final class LaunchPlan {
         }
         double[] got = decode(actual, b.elem());
         if (want.length != got.length) {
-            return new Check(e.arg(), false, Double.NaN, Math.abs(want.length - got.length), -1, 0, 0,
+            return new Check(e.arg(), b.elem(), false, Double.NaN, Math.abs(want.length - got.length), -1, 0, 0,
                     "expected " + want.length + " elements, buffer has " + got.length);
         }
         double maxErr = 0;
@@ -136,7 +145,7 @@ final class LaunchPlan {
                 bad++;
             }
         }
-        return new Check(e.arg(), bad == 0, maxErr, bad, first, first >= 0 ? got[first] : 0, first >= 0 ? want[first] : 0,
+        return new Check(e.arg(), b.elem(), bad == 0, maxErr, bad, first, first >= 0 ? got[first] : 0, first >= 0 ? want[first] : 0,
                 null);
     }
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class, BenchCommand.class, ServeCommand.class,
             TraceCommand.class,
             CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Exit codes, as docs/cli.md lists them. */
     public static final int OK = 0;
@@ -24,15 +24,18 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** {@code rvsimt} without a command is a usage error: the usage goes to stderr, exit 2. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return BAD_INPUT;
     }
 
     /** Progress lines only make sense on a terminal; pipes and CI logs get none. */
     static volatile boolean interactive;
 
     public static void main(String[] args) {
+        LauncherStderr.install();
         java.io.Console console = System.console();
         interactive = console != null && console.isTerminal();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -41,6 +44,10 @@ public final class Main implements Runnable {
     /** Runs a command line with the given streams; returns the exit code (used by tests too). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        // Every subcommand has --version (mixinStandardHelpOptions); without a provider it printed nothing.
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -72,7 +79,7 @@ public final class Main implements Runnable {
             return ue.exitCode();
         }
         if (ex instanceof org.rvsimt.isa.asm.AsmException ae) {
-            err.println(ae.getMessage());
+            AsmErrors.lines(ae).forEach(err::println);
             return BAD_INPUT;
         }
         if (ex instanceof org.rvsimt.isa.elf.ElfFormatException fe) {

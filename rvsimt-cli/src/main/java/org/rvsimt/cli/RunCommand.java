@@ -124,11 +124,11 @@ final class RunCommand implements Callable<Integer> {
         int sharedBytes = shared != null ? (int) parseLong(shared, "--shared", 0, Device.MAX_SHARED) : m.shared();
         long threadCount = (long) b[0] * b[1] * b[2];
         if (threadCount > Device.MAX_BLOCK_THREADS) {
-            throw new UserError(m.source() + ": block: " + threadCount + " threads per block; at most "
-                    + Device.MAX_BLOCK_THREADS);
+            throw new UserError((block != null ? "--block" : m.source() + ": block") + ": " + threadCount
+                    + " threads per block; at most " + Device.MAX_BLOCK_THREADS);
         }
         if (g[1] > 65535 || g[2] > 65535) {
-            throw new UserError(m.source() + ": grid: y and z are at most 65535 (as in CUDA)");
+            throw new UserError((grid != null ? "--grid" : m.source() + ": grid") + ": y and z are at most 65535 (as in CUDA)");
         }
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
         try (Device device = Device.open(config)) {
@@ -163,7 +163,8 @@ final class RunCommand implements Callable<Integer> {
                     .withExitedArrive(exitedArrive);
             long budget = watchdog != null ? watchdog : m.watchdog() != null ? m.watchdog() : LaunchOptions.DEFAULT_WATCHDOG;
             if (budget < 1) {
-                throw new UserError("--watchdog: must be at least 1");
+                throw new UserError((watchdog != null ? "--watchdog" : m.source() + ": watchdog") + ": must be at least 1, got "
+                        + budget);
             }
             options = options.withWatchdog(budget);
             LaunchResult r;
@@ -281,9 +282,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Manifest bareKernel(Path kernel) {
-        if (!Files.exists(kernel)) {
-            throw new UserError(kernel + ": no such file");
-        }
+        KernelPath.requireKernel(kernel);
         if (grid == null || block == null) {
             throw new UserError("run " + kernel.getFileName() + ": a bare kernel needs --grid and --block (or use a manifest)");
         }
@@ -291,6 +290,10 @@ final class RunCommand implements Callable<Integer> {
                 new int[] {1, 1, 1}, 0, Manifest.Device.NONE, List.of(), List.of(), null);
     }
 
+    /**
+     * The manifest's device, then the flags over it. A value the device refuses is blamed on where
+     * it came from: the manifest's field, or the flag ({@code --warp-size: must be 1..64, got 0}).
+     */
     private DeviceConfig deviceConfig(Manifest m) {
         Manifest.Device d = m.device();
         DeviceConfig c = DeviceConfig.defaults();
@@ -301,21 +304,11 @@ final class RunCommand implements Callable<Integer> {
             if (d.warpSize() != null) {
                 c = c.withWarpSize(d.warpSize());
             }
-            if (warpSize != null) {
-                c = c.withWarpSize(warpSize);
-            }
             if (d.computeUnits() != null) {
                 c = c.withComputeUnits(d.computeUnits());
             }
             if (d.vlen() != null) {
                 c = c.withVlen(d.vlen());
-            }
-            if (vlen != null) {
-                if (!DeviceConfig.validVlen(vlen)) {
-                    throw new UserError("--vlen: must be a power of two between " + DeviceConfig.MIN_VLEN + " and "
-                            + DeviceConfig.MAX_VLEN + ", got " + vlen);
-                }
-                c = c.withVlen(vlen);
             }
             if (d.stack() != null) {
                 c = c.withStackBytes(d.stack());
@@ -323,22 +316,28 @@ final class RunCommand implements Callable<Integer> {
             if (d.fastSfu() != null) {
                 c = c.withFastSfu(d.fastSfu());
             }
-            if (sfu != null) {
-                if (!sfu.equals("exact") && !sfu.equals("fast")) {
-                    throw new UserError("--sfu: expected exact or fast, got '" + sfu + "'");
-                }
-                c = c.withFastSfu(sfu.equals("fast"));
-            }
-            if (threads != null) {
-                if (threads < 1 || threads > 1024) {
-                    throw new UserError("--threads: must be 1..1024, got " + threads);
-                }
-                c = c.withThreads(threads);
-            }
-            return c.withEngine(engine);
         } catch (DeviceException e) {
             throw new UserError(m.source() + ": device: " + e.getMessage());
         }
+        if (warpSize != null) {
+            c = FlagOverride.apply("--warp-size", c, x -> x.withWarpSize(warpSize));
+        }
+        if (vlen != null) {
+            c = FlagOverride.apply("--vlen", c, x -> x.withVlen(vlen));
+        }
+        if (sfu != null) {
+            if (!sfu.equals("exact") && !sfu.equals("fast")) {
+                throw new UserError("--sfu: must be exact or fast, got '" + sfu + "'");
+            }
+            c = c.withFastSfu(sfu.equals("fast"));
+        }
+        if (threads != null) {
+            if (threads < 1 || threads > 1024) {
+                throw new UserError("--threads: must be 1..1024, got " + threads);
+            }
+            c = c.withThreads(threads);
+        }
+        return FlagOverride.apply("--engine", c, x -> x.withEngine(engine));
     }
 
     private Kernel loadKernel(Manifest m, DeviceConfig config) {
@@ -368,7 +367,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (DeviceException e) {
             throw new UserError(e.getMessage());
         } catch (AsmException e) {
-            throw new UserError(e.getMessage());
+            throw new UserError(String.join("\n", AsmErrors.lines(e)));
         } catch (ElfFormatException e) {
             throw new UserError(e.getMessage());
         } catch (java.io.IOException e) {
@@ -431,11 +430,11 @@ final class RunCommand implements Callable<Integer> {
                 Map<String, Object> co = new LinkedHashMap<>();
                 co.put("arg", c.arg());
                 co.put("pass", c.pass());
-                co.put("max_abs_err", Double.isFinite(c.maxAbsErr()) ? c.maxAbsErr() : null);
+                co.put("max_abs_err", Double.isFinite(c.maxAbsErr()) ? c.shown(c.maxAbsErr()) : null);
                 if (!c.pass()) {
                     co.put("mismatches", c.mismatches());
                     if (c.firstBad() >= 0) {
-                        co.put("first_mismatch", Map.of("index", c.firstBad(), "got", c.got(), "want", c.want()));
+                        co.put("first_mismatch", Map.of("index", c.firstBad(), "got", c.shown(c.got()), "want", c.shown(c.want())));
                     }
                     if (c.problem() != null) {
                         co.put("message", c.problem());
@@ -468,13 +467,15 @@ final class RunCommand implements Callable<Integer> {
                 r.warpInstructions(), r.laneInstructions(), 100 * r.simtEfficiency(), r.wallNanos() / 1e6,
                 r.laneInstructionsPerSecond() / 1e6);
         for (LaunchPlan.Check c : checks) {
-            if (c.pass()) {
+            if (c.pass() && c.shown(c.maxAbsErr()) instanceof Long exact) {
+                out.printf(Locale.ROOT, "  check %s: pass (max abs err %d)%n", c.arg(), exact);
+            } else if (c.pass()) {
                 out.printf(Locale.ROOT, "  check %s: pass (max abs err %.3g)%n", c.arg(), c.maxAbsErr());
             } else if (c.problem() != null) {
                 out.printf(Locale.ROOT, "  check %s: FAIL: %s%n", c.arg(), c.problem());
             } else {
                 out.printf(Locale.ROOT, "  check %s: FAIL: %d mismatches, first at [%d]: got %s, want %s%n", c.arg(),
-                        c.mismatches(), c.firstBad(), c.got(), c.want());
+                        c.mismatches(), c.firstBad(), c.shown(c.got()), c.shown(c.want()));
             }
         }
         outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));

@@ -1,7 +1,6 @@
 package org.rvsimt.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -93,19 +92,13 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    /** Writes to a temporary file first so a malformed trace leaves no half-written JSON behind. */
+    /** Writes through a temporary file so a malformed trace leaves no half-written JSON behind. */
     private void exportPerfetto(Path target) throws IOException, TraceFormatException {
-        Path dirOf = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dirOf, ".perfetto", ".tmp");
-        try {
-            try (OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(tmp));
-                 PerfettoExporter p = new PerfettoExporter(os)) {
+        CliFiles.<TraceFormatException>replace(target, os -> {
+            try (PerfettoExporter p = new PerfettoExporter(os)) {
                 TraceReader.read(file, p);
             }
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     /** --dump: prints each record that passes the filters. */

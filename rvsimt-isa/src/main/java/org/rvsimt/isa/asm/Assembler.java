@@ -77,8 +77,10 @@ package org.rvsimt.isa.asm;
  * symbols are absolute.
  *
  * <h2>Errors</h2>
- * Every problem is an {@link AsmException} naming {@code file:line:column} of the offending token;
- * the assembler stops at the first one.
+ * Every problem is an {@link AsmException} naming {@code file:line:column} of the offending token.
+ * A whole file is assembled to the end whatever it finds: the exception thrown is the first error
+ * in line order and {@link AsmException#errors()} holds all of them (the first
+ * thousand; {@link AsmException#count()} says how many there were).
  */
 public final class Assembler {
 

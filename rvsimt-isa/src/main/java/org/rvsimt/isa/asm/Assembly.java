@@ -52,6 +52,7 @@ final class Assembly {
     private boolean singleLine;
     private int symbolDepth;
     private final Map<Long, Expr> pcrelHi = new HashMap<>();
+    private final AsmErrorList problems = new AsmErrorList();
 
     private record LocalDef(int serial, Section section, long offset) { }
 
@@ -62,16 +63,31 @@ final class Assembly {
 
     // ---------------------------------------------------------------- entry points
 
+    /**
+     * Assembles a whole file. A statement with an error is left out and the rest is still read, laid
+     * out and encoded, so one run finds every error (as GNU as does); they are thrown together, in
+     * line order, once both passes are done.
+     */
     AssembledProgram assemble(String source, AsmOptions options) throws AsmException {
         lines = lexer.stripComments(source == null ? "" : source);
         current = section(".text", Kind.TEXT, null);
         for (int i = 0; i < lines.size(); i++) {
-            List<Token> tokens = lexer.tokenize(lines.get(i), i + 1);
+            List<Token> tokens;
+            try {
+                tokens = lexer.tokenize(lines.get(i), i + 1);
+            } catch (AsmException e) {
+                problems.add(e);
+                continue;
+            }
             int from = 0;
             for (int k = 0; k <= tokens.size(); k++) {
                 if (k == tokens.size() || tokens.get(k).is(";")) {
                     if (k > from) {
-                        statement(tokens.subList(from, k));
+                        try {
+                            statement(tokens.subList(from, k));
+                        } catch (AsmException e) {
+                            problems.add(e);
+                        }
                     }
                     from = k + 1;
                 }
@@ -79,15 +95,21 @@ final class Assembly {
         }
         for (Map.Entry<String, Token> g : globals.entrySet()) {
             if (!symbols.containsKey(g.getKey())) {
-                throw error(g.getValue(), "global symbol '" + g.getKey() + "' is never defined");
+                problems.add(error(g.getValue(), "global symbol '" + g.getKey() + "' is never defined"));
             }
         }
-        layout(options);
+        try {
+            layout(options);
+        } catch (AsmException e) {
+            problems.add(e);
+            problems.throwIfAny(); // without addresses there is nothing more to check
+        }
         collectPcrelHi();
         Map<Section, byte[]> contents = new LinkedHashMap<>();
         for (Section s : sections.values()) {
             contents.put(s, emit(s));
         }
+        problems.throwIfAny();
         return output(options, contents);
     }
 
@@ -809,51 +831,63 @@ final class Assembly {
 
     // ---------------------------------------------------------------- pass 2
 
+    /** Pass 2 of one section; errors are collected item by item (the single-line mode throws the first). */
     private byte[] emit(Section s) throws AsmException {
         byte[] out = s.holdsBytes() ? new byte[(int) s.size] : null;
         Pass2 ctx = new Pass2();
         for (Section.Item item : s.items) {
-            long address = s.address + item.offset();
-            if (s.kind == Kind.OTHER) {
-                continue;
-            }
-            if (item instanceof Section.Fill f && (out == null || f.size() == 0)) {
-                if (out == null && f.fill() != 0) {
-                    throw error(f.at(), "non-zero fill in section '" + s.name + "' (it holds no data)");
+            try {
+                emit(s, item, out, ctx);
+            } catch (AsmException e) {
+                if (singleLine) {
+                    throw e;
                 }
-                continue;
-            }
-            byte[] target = out != null ? out : new byte[(int) item.size()];
-            int base = out != null ? (int) item.offset() : 0;
-            switch (item) {
-                case Section.Code c -> {
-                    for (int i = 0; i < c.words().size(); i++) {
-                        ctx.dot = address;
-                        ctx.pc = address + 4L * i;
-                        put(target, base + 4 * i, 4, encode(c.words().get(i), ctx));
-                    }
-                }
-                case Section.Data d -> {
-                    for (int i = 0; i < d.values().size(); i++) {
-                        ctx.dot = address + (long) i * d.width();
-                        ctx.pc = ctx.dot;
-                        long v = d.values().get(i).eval(ctx);
-                        checkWidth(v, d.width(), d.operands().get(i));
-                        put(target, base + i * d.width(), d.width(), v);
-                    }
-                }
-                case Section.Bytes b -> System.arraycopy(b.bytes(), 0, target, base, b.bytes().length);
-                case Section.Fill f -> fill(target, base, (int) f.size(), f.fill(), f.code() ? address : -1);
-            }
-            if (out == null) {
-                for (byte b : target) {
-                    if (b != 0) {
-                        throw error(item.at(), "non-zero data in section '" + s.name + "' (it holds no data)");
-                    }
-                }
+                problems.add(e);
             }
         }
         return out;
+    }
+
+    private void emit(Section s, Section.Item item, byte[] out, Pass2 ctx) throws AsmException {
+        long address = s.address + item.offset();
+        if (s.kind == Kind.OTHER) {
+            return;
+        }
+        if (item instanceof Section.Fill f && (out == null || f.size() == 0)) {
+            if (out == null && f.fill() != 0) {
+                throw error(f.at(), "non-zero fill in section '" + s.name + "' (it holds no data)");
+            }
+            return;
+        }
+        byte[] target = out != null ? out : new byte[(int) item.size()];
+        int base = out != null ? (int) item.offset() : 0;
+        switch (item) {
+            case Section.Code c -> {
+                for (int i = 0; i < c.words().size(); i++) {
+                    ctx.dot = address;
+                    ctx.pc = address + 4L * i;
+                    put(target, base + 4 * i, 4, encode(c.words().get(i), ctx));
+                }
+            }
+            case Section.Data d -> {
+                for (int i = 0; i < d.values().size(); i++) {
+                    ctx.dot = address + (long) i * d.width();
+                    ctx.pc = ctx.dot;
+                    long v = d.values().get(i).eval(ctx);
+                    checkWidth(v, d.width(), d.operands().get(i));
+                    put(target, base + i * d.width(), d.width(), v);
+                }
+            }
+            case Section.Bytes b -> System.arraycopy(b.bytes(), 0, target, base, b.bytes().length);
+            case Section.Fill f -> fill(target, base, (int) f.size(), f.fill(), f.code() ? address : -1);
+        }
+        if (out == null) {
+            for (byte b : target) {
+                if (b != 0) {
+                    throw error(item.at(), "non-zero data in section '" + s.name + "' (it holds no data)");
+                }
+            }
+        }
     }
 
     /** Fills with {@code value}; in code ({@code address >= 0}) the 4-aligned words become nops. */
