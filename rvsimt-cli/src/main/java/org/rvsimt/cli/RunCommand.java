@@ -26,6 +26,7 @@ import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.Assembler;
 import org.rvsimt.isa.elf.ElfFormatException;
+import org.rvsimt.observe.StatisticsSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -450,7 +451,8 @@ final class RunCommand implements Callable<Integer> {
             if (r.fault() != null) {
                 o.put("fault", faultJson(r.fault()));
             }
-            o.put("stats", StatisticsReport.json(r.statistics(), r.simtEfficiency()));
+            o.put("stats", StatisticsSummary.of(r.statistics(), r.warpInstructions(), r.laneInstructions(),
+                    r.simtEfficiency()).toMap());
             if (traceDropped != null) {
                 o.put("trace", Map.of("file", trace.toString(), "dropped_fast", traceDropped[0],
                         "dropped_slow", traceDropped[1]));

@@ -9,38 +9,12 @@ import java.util.Map;
 import org.rvsimt.core.exec.KernelFault;
 import org.rvsimt.core.exec.LaunchStatistics;
 
-/** A launch's statistics and a fault's flight-recorder tail, as JSON fields and as text for people. */
+/**
+ * A launch's statistics as text for people, and a fault's flight-recorder tail as text and JSON
+ * (the statistics' JSON is {@link org.rvsimt.observe.StatisticsSummary}, shared with {@code rvsimt trace}).
+ */
 final class StatisticsReport {
     private StatisticsReport() { }
-
-    static Map<String, Object> json(LaunchStatistics s, double simtEfficiency) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("mix", s.mix());
-        o.put("simt_efficiency", simtEfficiency);
-        List<Map<String, Object>> hot = new ArrayList<>();
-        for (LaunchStatistics.Hot h : s.hottest()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("pc", hex(h.pc()));
-            e.put("instruction", h.instruction());
-            e.put("warp_instructions", h.warpInstructions());
-            e.put("lane_instructions", h.laneInstructions());
-            hot.add(e);
-        }
-        o.put("hottest", hot);
-        List<Map<String, Object>> div = new ArrayList<>();
-        for (LaunchStatistics.Divergent d : s.divergence()) {
-            div.add(Map.of("pc", hex(d.pc()), "instruction", d.instruction(), "count", d.count()));
-        }
-        o.put("divergence", div);
-        LaunchStatistics.Memory m = s.memory();
-        Map<String, Object> mem = new LinkedHashMap<>();
-        mem.put("global", Map.of("read", m.globalRead(), "written", m.globalWritten()));
-        mem.put("shared", Map.of("read", m.sharedRead(), "written", m.sharedWritten()));
-        mem.put("other", Map.of("read", m.otherRead(), "written", m.otherWritten()));
-        o.put("memory_bytes", mem);
-        o.put("barrier_wait_slots", s.barrierWaitSlots());
-        return o;
-    }
 
     static List<Map<String, Object>> recentJson(KernelFault f) {
         List<Map<String, Object>> out = new ArrayList<>();

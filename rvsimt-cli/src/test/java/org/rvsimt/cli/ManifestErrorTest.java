@@ -375,8 +375,8 @@ class ManifestErrorTest {
         Cli.run("run", m.toString(), "--shared", "-1").badInput("--shared");
         Cli.run("run", m.toString(), "--shared", "lots").badInput("--shared");
         Cli.run("run", m.toString(), "--sfu", "medium").badInput("--sfu", "medium");
-        Cli.run("run", m.toString(), "--engine", "warp").badInput("engine", "warp");
-        Cli.run("run", m.toString(), "--warp-size", "65").badInput("warp_size");
+        Cli.run("run", m.toString(), "--engine", "warp").badInput("--engine: must be interp or jit", "warp");
+        Cli.run("run", m.toString(), "--warp-size", "65").badInput("--warp-size: must be 1..64, got 65");
         Cli.run("run", m.toString(), "--vlen", "96").badInput("--vlen", "power of two");
         Cli.run("run", m.toString(), "--vlen", "2048").badInput("--vlen", "1024");
         Cli.run("run", m.toString(), "--threads", "0").badInput("threads");

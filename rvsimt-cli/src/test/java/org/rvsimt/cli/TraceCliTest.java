@@ -39,13 +39,16 @@ class TraceCliTest {
 
     @Test
     void statsAsJson() throws Exception {
-        JsonNode j = Cli.run("trace", sampleTrace().toString(), "--stats", "--json").noTrace().json();
-        assertThat(j.get("instructions").asLong()).isEqualTo(2);
+        JsonNode j = Cli.run("trace", sampleTrace().toString(), "--stats", "--json").noTrace().json().get("stats");
+        assertThat(j.get("warp_instructions").asLong()).isEqualTo(2);
+        assertThat(j.get("lane_instructions").asLong()).isEqualTo(48);
         assertThat(j.get("simt_efficiency").asDouble()).isEqualTo(48.0 / 64);
         assertThat(j.get("mix").get("alu").asLong()).isEqualTo(1);
         assertThat(j.get("mix").get("load").asLong()).isEqualTo(1);
         assertThat(j.get("memory_bytes").get("read").asLong()).isEqualTo(64);
+        assertThat(j.get("memory_bytes").get("global").isNull()).as("a trace records no addresses").isTrue();
         assertThat(j.get("hottest").get(0).get("instruction").asText()).isEqualTo("addi a0, a0, 1");
+        assertThat(j.get("hottest").get(0).get("lane_instructions").asLong()).isEqualTo(32);
     }
 
     @Test
@@ -113,11 +116,28 @@ class TraceCliTest {
             Path t = dir.resolve(engine + ".rvtrace");
             JsonNode run = Cli.run("run", k.toString(), "--grid", "3", "--block", "64", "--engine", engine,
                     "--threads", "2", "--trace", t.toString(), "--json").noTrace().json();
-            JsonNode stats = Cli.run("trace", t.toString(), "--stats", "--json").noTrace().json();
-            assertThat(stats.get("instructions").asLong()).isEqualTo(run.get("warp_instructions").asLong())
+            JsonNode stats = Cli.run("trace", t.toString(), "--stats", "--json").noTrace().json().get("stats");
+            assertThat(stats.get("warp_instructions").asLong()).isEqualTo(run.get("warp_instructions").asLong())
                     .isEqualTo(3 * 2 * 7);
             assertThat(stats.get("simt_efficiency").asDouble()).isEqualTo(run.get("simt_efficiency").asDouble());
             assertThat(stats.get("mix").get("alu").asLong()).isEqualTo(run.get("stats").get("mix").get("alu").asLong());
+            // One schema: the same keys, at every level, in both commands' statistics; only the memory
+            // spaces are null from a trace (records carry no addresses), so their keys are not there.
+            java.util.List<String> unknown = java.util.List.of("memory_bytes.global", "memory_bytes.other",
+                    "memory_bytes.shared");
+            assertThat(unknown).allSatisfy(k -> assertThat(stats.at("/" + k.replace('.', '/')).isNull()).as(k).isTrue());
+            java.util.SortedSet<String> runKeys = keyPaths(run.get("stats"));
+            runKeys.removeIf(k -> unknown.stream().anyMatch(u -> k.startsWith(u + ".")));
+            assertThat(keyPaths(stats)).isEqualTo(runKeys);
+            // And the same values where both know them: 3 blocks x 2 warps diverge once each at the beqz
+            // (pc 8); every warp stores 4 bytes per lane (64 lanes x 3 blocks), and loads nothing.
+            assertThat(stats.get("divergence")).isEqualTo(run.get("stats").get("divergence"));
+            assertThat(stats.get("divergence").get(0).get("count").asLong()).isEqualTo(6);
+            assertThat(stats.get("divergence").get(0).get("pc").asText()).isEqualTo("0x00000008");
+            assertThat(stats.get("hottest")).isEqualTo(run.get("stats").get("hottest"));
+            assertThat(stats.get("memory_bytes").get("written").asLong())
+                    .isEqualTo(run.get("stats").get("memory_bytes").get("written").asLong()).isEqualTo(3 * 64 * 4);
+            assertThat(stats.get("lane_instructions").asLong()).isEqualTo(run.get("lane_instructions").asLong());
             Path pf = dir.resolve(engine + ".json");
             Cli.run("trace", t.toString(), "--perfetto", pf.toString()).noTrace();
             JsonNode events = new ObjectMapper().readTree(pf.toFile()).get("traceEvents");
@@ -150,5 +170,26 @@ class TraceCliTest {
                 "--trace-pc", "0x10:0x8").badInput("--trace-pc");
         Cli.run("run", k.toString(), "--grid", "1", "--block", "32", "--trace",
                 dir.resolve("no/such/dir/t").toString()).badInput("--trace", "cannot write");
+    }
+
+    /** Every key of a JSON tree as a path ("stats.memory_bytes.read"; array elements as "[]"). */
+    private static java.util.SortedSet<String> keyPaths(JsonNode n) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        collectKeys(n, "", out);
+        return out;
+    }
+
+    private static void collectKeys(JsonNode n, String prefix, java.util.SortedSet<String> out) {
+        if (n.isObject()) {
+            n.properties().forEach(e -> {
+                out.add(prefix + e.getKey());
+                // Objects nested under a named key have their own keys; "mix" is keyed by data.
+                if (!e.getKey().equals("mix")) {
+                    collectKeys(e.getValue(), prefix + e.getKey() + ".", out);
+                }
+            });
+        } else if (n.isArray()) {
+            n.forEach(x -> collectKeys(x, prefix + "[].", out));
+        }
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.rvsimt.core.exec.LaunchStatistics;
 import org.rvsimt.core.trace.DropReport;
 import org.rvsimt.core.trace.TraceListener;
 import org.rvsimt.core.trace.TraceRecord;
@@ -103,9 +104,10 @@ public final class TraceStatistics implements TraceListener {
             }
             default -> { }
         }
-        long[] h = hot.computeIfAbsent(i.pc(), k -> new long[2]);
+        long[] h = hot.computeIfAbsent(i.pc(), k -> new long[3]);
         h[0]++;
         h[1] = i.word();
+        h[2] += lanes;
     }
 
     @Override
@@ -150,30 +152,40 @@ public final class TraceStatistics implements TraceListener {
         return all.subList(0, Math.min(TOP, all.size()));
     }
 
-    /** Everything, as the {@code --json} object. */
+    /**
+     * The launch statistics of the recorded instructions, in the schema {@code rvsimt run --json}
+     * uses too. Memory spaces are unknown (records carry no addresses); barrier waits are in issue
+     * slots of the host thread's clock, which runs one block at a time, so they are the block's slots.
+     */
+    public StatisticsSummary summary() {
+        List<LaunchStatistics.Hot> top = new ArrayList<>();
+        for (long[] h : hottest()) {
+            long lanes = hot.get((int) h[0])[2];
+            top.add(new LaunchStatistics.Hot((int) h[0], RecordText.disassemble((int) h[2], (int) h[0]), h[1], lanes));
+        }
+        List<LaunchStatistics.Divergent> div = new ArrayList<>();
+        divergences.forEach((pc, n) -> {
+            long[] h = hot.get(pc);
+            div.add(new LaunchStatistics.Divergent(pc, h != null ? RecordText.disassemble((int) h[1], pc) : null, n));
+        });
+        div.sort(Comparator.comparingLong(LaunchStatistics.Divergent::count).reversed()
+                .thenComparingLong(d -> Integer.toUnsignedLong(d.pc())));
+        return new StatisticsSummary(instructions, activeLanes, simtEfficiency(), mix, top, div, bytesRead, bytesWritten,
+                null, barrierWaitTotal);
+    }
+
+    /**
+     * Everything, as the {@code --json} object: what the trace holds ({@code launches},
+     * {@code blocks}, {@code warps_done}, {@code faults}, {@code dropped}, the {@code barrier_wait}
+     * count and longest wait) around the launch statistics in {@code stats}.
+     */
     public Map<String, Object> toMap() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("launches", launches);
         o.put("blocks", blocks);
         o.put("warps_done", warpsDone);
-        o.put("instructions", instructions);
-        o.put("lane_instructions", activeLanes);
-        o.put("simt_efficiency", simtEfficiency());
-        o.put("mix", mix);
-        Map<String, Long> div = new LinkedHashMap<>();
-        divergences.forEach((pc, n) -> div.put(RecordText.hex(pc), n));
-        o.put("divergences", div);
+        o.put("stats", summary().toMap());
         o.put("barrier_wait", Map.of("waits", barrierWaits, "total", barrierWaitTotal, "max", barrierWaitMax));
-        o.put("memory_bytes", Map.of("read", bytesRead, "written", bytesWritten));
-        List<Map<String, Object>> top = new ArrayList<>();
-        for (long[] h : hottest()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("pc", RecordText.hex((int) h[0]));
-            e.put("count", h[1]);
-            e.put("instruction", RecordText.disassemble((int) h[2], (int) h[0]));
-            top.add(e);
-        }
-        o.put("hottest", top);
         o.put("faults", faults);
         o.put("dropped", Map.of("fast", fastDropped, "slow", slowDropped, "listener", listenerDropped));
         return o;

@@ -28,9 +28,14 @@ class TraceStatisticsTest {
         assertThat(s.barrierWaitTotal()).isEqualTo(8);
         assertThat(s.hottest().get(0)).containsExactly(0x1000, 2, SampleTrace.ADDI);
         Map<String, Object> m = s.toMap();
-        assertThat(m.get("memory_bytes")).isEqualTo(Map.of("read", 64L, "written", 128L));
+        StatisticsSummary summary = s.summary();
+        assertThat(summary.bytesRead()).isEqualTo(64);
+        assertThat(summary.bytesWritten()).isEqualTo(128);
+        assertThat(summary.spaces()).as("a trace records no addresses").isNull();
+        assertThat(summary.barrierWaitSlots()).isEqualTo(8);
+        assertThat(summary.hottest().get(0).instruction()).isEqualTo("addi a0, a0, 1");
+        assertThat(m.get("stats")).isEqualTo(summary.toMap());
         assertThat(m.get("faults")).isEqualTo(Map.of("out_of_bounds", 1L));
         assertThat(m.get("barrier_wait")).isEqualTo(Map.of("waits", 2L, "total", 8L, "max", 5L));
-        assertThat(((java.util.List<?>) m.get("hottest")).get(0).toString()).contains("addi a0, a0, 1");
     }
 }

@@ -1,0 +1,145 @@
+package org.rvsimt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code ./rvsimt} launcher script, as a user runs it: a successful command prints nothing
+ * on stderr (the JVM's incubator-module warning included), an error is one line, exit codes pass
+ * through, and files follow the umask. Runs after {@code package} (the pom's launcher-tests
+ * execution), when the jar the script runs is the one just built.
+ */
+class LauncherIT {
+    @TempDir
+    static Path dir;
+
+    static Path root;
+
+    /** What one run of the script did; stdout and stderr went to files, as in {@code 2>err.txt}. */
+    record Run(int code, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    @BeforeAll
+    static void packagedJarIsCurrent() throws IOException {
+        String jar = System.getProperty("rvsimt.packagedJar");
+        Assumptions.assumeTrue(jar != null, "runs in the integration-test phase, after package");
+        root = Path.of("").toAbsolutePath().getParent();
+        Path launcherJar = root.resolve("rvsimt-cli/target/rvsimt.jar");
+        Assumptions.assumeTrue(Path.of(jar).toAbsolutePath().normalize().equals(launcherJar),
+                "the launcher runs rvsimt-cli/target/rvsimt.jar; this build writes " + jar);
+        // The launcher rebuilds a jar older than any source: that would be a build inside the build.
+        long built = Files.getLastModifiedTime(launcherJar).toMillis();
+        try (Stream<Path> files = Files.walk(root, 12)) {
+            List<Path> newer = files.filter(p -> (p.toString().contains("/src/main/") && Files.isRegularFile(p))
+                            || (p.getFileName().toString().equals("pom.xml") && root.relativize(p).getNameCount() <= 2))
+                    .filter(p -> modified(p) > built).limit(3).toList();
+            assertThat(newer).as("sources newer than the packaged jar").isEmpty();
+        }
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Runs {@code ./rvsimt ARGS} from the repository root under umask 022. */
+    static Run rvsimt(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "umask 022 && exec ./rvsimt \"$@\"", "rvsimt"));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove("RVSIMT_JAVA_OPTS");
+        Process p = pb.start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("rvsimt %s finished", String.join(" ", args)).isTrue();
+        // Read at once after the exit, as a script does: stderr must be complete already.
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void successfulCommandsPrintNothingOnStderr() throws Exception {
+        for (String[] args : new String[][] {{"--help"}, {"--version"}, {"isa"}, {"run", "kernels/saxpy/launch.yaml"},
+            {"run", "kernels/saxpy/launch.yaml", "--json"}, {"disasm", "--help"}}) {
+            Run r = rvsimt(args);
+            assertThat(r.err()).as("stderr of rvsimt %s", String.join(" ", args)).isEmpty();
+            assertThat(r.code()).as("exit code of rvsimt %s", String.join(" ", args)).isZero();
+            assertThat(r.out()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void anErrorIsExactlyOneLineWithItsExitCode() throws Exception {
+        Run missing = rvsimt("run", "no/such/launch.yaml");
+        assertThat(missing.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(missing.errLines()).containsExactly("rvsimt: no/such/launch.yaml: no such file");
+        assertThat(missing.out()).isEmpty();
+
+        Run engine = rvsimt("run", "kernels/saxpy/launch.yaml", "--engine", "fast");
+        assertThat(engine.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(engine.errLines()).containsExactly("rvsimt: --engine: must be interp or jit, got 'fast'");
+    }
+
+    @Test
+    void aFailedCheckExitsOneWithNothingOnStderr() throws Exception {
+        Path k = Files.writeString(dir.resolve("seven.S"), "  lw t0, 0(a0)\n  li t1, 7\n  sw t1, 0(t0)\n  ret\n");
+        Path m = Files.writeString(dir.resolve("seven.yaml"), "kernel: seven.S\ngrid: [1]\nblock: [1]\n"
+                + "args:\n  - {name: out, buffer: i32, zeros: 1}\nexpect:\n  - {arg: out, values: [8]}\n");
+        assertThat(k).exists();
+        Run r = rvsimt("run", m.toString());
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("got 7, want 8");
+    }
+
+    @Test
+    void startUpErrorsOfTheJvmStillReachStderr() throws Exception {
+        List<String> cmd = List.of("bash", "-c", "RVSIMT_JAVA_OPTS=-XX:+NoSuchOption exec ./rvsimt isa");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(false);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        p.getOutputStream().close();
+        // Through a pipe, read to its end: the filter passes the JVM's own lines on as they come.
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isNotZero();
+        assertThat(err).contains("NoSuchOption").doesNotContain("incubator");
+    }
+
+    @Test
+    void filesFollowTheUmask() throws Exception {
+        Path k = Files.writeString(dir.resolve("k.S"), "  lw t0, 0(a0)\n  li t1, 7\n  sw t1, 0(t0)\n  ret\n");
+        Path m = Files.writeString(dir.resolve("out.yaml"), "kernel: k.S\ngrid: [1]\nblock: [1]\n"
+                + "args:\n  - {name: out, buffer: u32, zeros: 1, output: out.bin}\n");
+        Path trace = dir.resolve("t.rvtrace");
+        Path perfetto = dir.resolve("t.json");
+        Path elf = dir.resolve("k.elf");
+        assertThat(rvsimt("run", m.toString(), "--trace", trace.toString()).code()).isZero();
+        assertThat(rvsimt("trace", trace.toString(), "--perfetto", perfetto.toString()).code()).isZero();
+        assertThat(rvsimt("asm", k.toString(), "-o", elf.toString()).code()).isZero();
+        for (Path p : new Path[] {dir.resolve("out.bin"), trace, perfetto, elf}) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(p))).as(p.getFileName().toString())
+                    .isEqualTo("rw-r--r--");
+        }
+    }
+}
