@@ -125,9 +125,9 @@ class TraceCliTest {
             // spaces are null from a trace (records carry no addresses), so their keys are not there.
             java.util.List<String> unknown = java.util.List.of("memory_bytes.global", "memory_bytes.other",
                     "memory_bytes.shared");
-            assertThat(unknown).allSatisfy(k -> assertThat(stats.at("/" + k.replace('.', '/')).isNull()).as(k).isTrue());
+            assertThat(unknown).allSatisfy(u -> assertThat(stats.at("/" + u.replace('.', '/')).isNull()).as(u).isTrue());
             java.util.SortedSet<String> runKeys = keyPaths(run.get("stats"));
-            runKeys.removeIf(k -> unknown.stream().anyMatch(u -> k.startsWith(u + ".")));
+            runKeys.removeIf(key -> unknown.stream().anyMatch(u -> key.startsWith(u + ".")));
             assertThat(keyPaths(stats)).isEqualTo(runKeys);
             // And the same values where both know them: 3 blocks x 2 warps diverge once each at the beqz
             // (pc 8); every warp stores 4 bytes per lane (64 lanes x 3 blocks), and loads nothing.
