@@ -22,10 +22,12 @@ import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.exec.KernelFault;
 import org.rvsimt.core.trace.BinaryTracer;
 import org.rvsimt.core.trace.TraceOptions;
+import org.rvsimt.frontend.FrontEnd;
+import org.rvsimt.frontend.FrontEndException;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelSource;
 import org.rvsimt.isa.asm.AsmException;
-import org.rvsimt.isa.asm.AsmOptions;
-import org.rvsimt.isa.asm.Assembler;
-import org.rvsimt.isa.elf.ElfFormatException;
 import org.rvsimt.observe.StatisticsSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -341,36 +343,26 @@ final class RunCommand implements Callable<Integer> {
         return FlagOverride.apply("--engine", c, x -> x.withEngine(engine));
     }
 
+    /** The kernel file through the front-end registry (assembly, C, ELF, flat binary). */
     private Kernel loadKernel(Manifest m, DeviceConfig config) {
         Path k = m.kernel();
         String name = k.getFileName().toString();
-        String lower = name.toLowerCase(Locale.ROOT);
         String field = m.source().equals(name) ? name : m.source() + ": kernel: " + name;
         if (!Files.isRegularFile(k)) {
             throw new UserError(field + (Files.exists(k) ? ": not a regular file" : ": no such file"));
         }
+        FrontEnds frontEnds = FrontEnds.standard();
+        KernelSource source = KernelSource.ofFile(k, () -> CliFiles.read(k));
+        FrontEndOptions options = FrontEndOptions.defaults().withVramBytes(config.vramBytes()).withCompiler(cc)
+                .withEntrySymbol(m.entry() != null ? m.entry() : "main");
         try {
-            if (lower.endsWith(".s")) {
-                return Kernel.fromAssembly(CliFiles.readText(k), name);
-            }
-            if (lower.endsWith(".c")) {
-                return Kernel.fromElf(CKernelCompiler.compile(k, m.entry() != null ? m.entry() : "main", cc), name,
-                        config.vramBytes());
-            }
-            byte[] bytes = CliFiles.read(k);
-            if (org.rvsimt.isa.elf.ElfReader.looksLikeElf(bytes)) {
-                return Kernel.fromElf(bytes, name, config.vramBytes());
-            }
-            if (lower.endsWith(".bin")) {
-                return Kernel.fromBinary(bytes, 0, 0, name);
-            }
-            throw new UserError(field + ": not an ELF file, and not .S, .c or .bin");
-        } catch (DeviceException e) {
-            throw new UserError(e.getMessage());
-        } catch (AsmException e) {
-            throw new UserError(String.join("\n", AsmErrors.lines(e)));
-        } catch (ElfFormatException e) {
-            throw new UserError(e.getMessage());
+            FrontEnd frontEnd = frontEnds.select(source)
+                    .orElseThrow(() -> new UserError(field + ": " + frontEnds.notAKernel()));
+            return frontEnd.load(source, options).kernel();
+        } catch (FrontEndException e) {
+            // the assembler's errors, every one (in line order), as the assembler reports them
+            throw new UserError(e.getCause() instanceof AsmException ae ? String.join("\n", AsmErrors.lines(ae))
+                    : e.getMessage());
         } catch (java.io.IOException e) {
             throw new UserError(UserError.describe(e));
         }

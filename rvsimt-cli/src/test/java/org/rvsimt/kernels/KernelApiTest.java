@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.rvsimt.cli.CKernelCompiler;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.DeviceConfig;
@@ -25,6 +24,10 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.frontend.CKernelCompiler;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelSource;
 
 /**
  * Runs every kernels/NAME/launch.yaml through the Java host API ({@link Device#launch}) without the
@@ -240,15 +243,11 @@ class KernelApiTest {
 
     static Kernel kernel(KernelManifest m, DeviceConfig config) throws Exception {
         Path k = m.kernelPath();
-        String name = k.getFileName().toString();
-        if (name.endsWith(".S") || name.endsWith(".s")) {
-            return Kernel.fromAssembly(Files.readString(k), name);
-        }
-        if (name.endsWith(".c")) {
+        if (k.getFileName().toString().endsWith(".c")) {
             assumeClang();
-            return Kernel.fromElf(CKernelCompiler.compile(k, m.entry, null), name, config.vramBytes());
         }
-        return Kernel.fromElf(Files.readAllBytes(k), name, config.vramBytes());
+        return FrontEnds.standard().load(KernelSource.ofFile(k), FrontEndOptions.defaults()
+                .withEntrySymbol(m.entry).withVramBytes(config.vramBytes())).kernel();
     }
 
     static Run run(KernelManifest m, DeviceConfig config) throws Exception {

@@ -2,6 +2,7 @@ package org.rvsimt.device;
 
 import static org.rvsimt.device.RegisterMap.*;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +27,11 @@ import org.rvsimt.core.exec.Warp;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.trace.Tracer;
-import org.rvsimt.isa.elf.ElfFormatException;
+import org.rvsimt.frontend.FrontEnd;
+import org.rvsimt.frontend.FrontEndException;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelSource;
 import org.rvsimt.isa.elf.ElfSymbol;
 import org.rvsimt.isa.elf.Segment;
 
@@ -162,6 +167,8 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     private static final int MAX_IMAGES = 64;
+    /** Kernel images arrive as ELF files or flat binaries; ELF ones are recognized and read by the ELF front end. */
+    private static final FrontEnd ELF = FrontEnds.standard().byName("elf").orElseThrow();
     private static final int FILE_WORDS = (THREAD_MASK >> 2) + 1;
 
     private final DeviceConfig config;
@@ -536,8 +543,8 @@ public final class DeviceModel implements AutoCloseable {
      * @param format 0 detect (ELF magic), 1 ELF, 2 flat binary
      */
     public synchronized LoadedKernel loadKernel(int format, long loadAddress, byte[] data, int off, int len) {
-        boolean elf = format == 1 || (format == 0 && len >= 4 && data[off] == 0x7F && data[off + 1] == 'E'
-                && data[off + 2] == 'L' && data[off + 3] == 'F');
+        byte[] image = Arrays.copyOfRange(data, off, off + len);
+        boolean elf = format == 1 || (format == 0 && ELF.recognizes(image));
         if (format < 0 || format > 2) {
             throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "kernel format " + format + " (0 detect, 1 ELF, 2 flat)");
         }
@@ -547,17 +554,18 @@ public final class DeviceModel implements AutoCloseable {
                         : String.format("load address 0x%x is not a multiple of 4", loadAddress));
             }
             checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
-            byte[] code = Arrays.copyOfRange(data, off, off + len);
+            byte[] code = image;
             vram.write((int) loadAddress, code, 0, len);
             remember(new LoadedImage((int) loadAddress, code, Map.of()));
             return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
         }
         Kernel k;
         try {
-            k = Kernel.fromElf(Arrays.copyOfRange(data, off, off + len), "client kernel", vramSize);
-        } catch (ElfFormatException e) {
+            k = ELF.load(KernelSource.ofBytes("client kernel", image), FrontEndOptions.defaults().withVramBytes(vramSize))
+                    .kernel();
+        } catch (FrontEndException e) {
             throw new DeviceError(DeviceError.Reason.BAD_KERNEL, e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             throw new DeviceError(DeviceError.Reason.BAD_KERNEL, "unreadable ELF: " + e.getMessage());
         }
         long start = Long.MAX_VALUE;

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.rvsimt.core.api.Kernel;
-import org.rvsimt.isa.asm.AsmException;
+import org.rvsimt.frontend.FrontEndException;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelSource;
 
 /**
  * The suite's files: the assembly kernels of {@code bench/kernels/} (assembled once each) and the
@@ -29,15 +32,15 @@ public final class BenchKernels {
         return benchDir.resolve("native").resolve(name + ".c");
     }
 
-    /** The kernel {@code bench/kernels/FILE}, assembled on first use. */
+    /** The kernel {@code bench/kernels/FILE}, built by its front end (assembled) on first use. */
     public synchronized Kernel kernel(String file) {
         return kernels.computeIfAbsent(file, f -> {
             Path p = benchDir.resolve("kernels").resolve(f);
             try {
-                return Kernel.fromAssembly(Files.readString(p), f);
+                return FrontEnds.standard().load(KernelSource.ofFile(p), FrontEndOptions.defaults()).kernel();
             } catch (IOException e) {
                 throw new BenchFailure(p + ": cannot read the kernel (" + e.getMessage() + ")");
-            } catch (AsmException e) {
+            } catch (FrontEndException e) {
                 throw new BenchFailure(e.getMessage());
             }
         });

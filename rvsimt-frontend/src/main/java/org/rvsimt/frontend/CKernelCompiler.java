@@ -1,4 +1,4 @@
-package org.rvsimt.cli;
+package org.rvsimt.frontend;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * clang-19 --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f -O2 -nostdlib -ffreestanding
  *          -fuse-ld=lld -fconvergent-functions -fno-jump-tables
- *          -I KERNELS/include -T KERNELS/include/rvsimt.ld -Wl,-e,ENTRY SOURCE -o TMP.elf
+ *          -I INCLUDE -T INCLUDE/rvsimt.ld -Wl,-e,ENTRY SOURCE -o TMP.elf
  * </pre>
  *
  * {@code -fconvergent-functions} keeps the compiler from duplicating or moving barriers, votes and
@@ -24,31 +24,14 @@ import java.util.concurrent.TimeUnit;
  * keeps switch statements as branches, whose reconvergence the engine computes from the control-flow
  * graph (an indirect jump through a table has no static successors).
  *
- * <p>The folder holding {@code include/rvsimt.h} is found by walking up from the source's folder
- * (so {@code kernels/foo/foo.c} finds {@code kernels/include}), else under the system property
- * {@code rvsimt.home} ({@code HOME/kernels/include}). Without it the kernel is compiled without the
- * header and linked with a built-in copy of {@code rvsimt.ld}.
+ * <p>INCLUDE, the folder holding {@code rvsimt.h} and {@code rvsimt.ld}, is the one
+ * {@link DeviceHeaders#forSource} picks: a kernels tree's own {@code include} folder, else the
+ * headers shipped inside rvsimt, so that a kernel anywhere on disk compiles.
  */
 public final class CKernelCompiler {
     /** The default compiler, looked up on PATH. */
     public static final String DEFAULT_CC = "clang-19";
     static final long TIMEOUT_SECONDS = 120;
-
-    /** The contents of kernels/include/rvsimt.ld, for sources that are not inside a kernels tree. */
-    static final String BUILTIN_LINKER_SCRIPT = """
-            OUTPUT_ARCH(riscv)
-            SECTIONS
-            {
-              . = 0x0;
-              .text : { KEEP(*(.text.entry)) *(.text.entry.*) *(.text .text.*) }
-              .rodata : ALIGN(4) { *(.rodata .rodata.* .srodata .srodata.*) }
-              .data : ALIGN(4) { *(.data .data.* .sdata .sdata.*) }
-              .bss : ALIGN(4) { *(.sbss .sbss.* .bss .bss.* COMMON) }
-              _end = .;
-              ASSERT(_end <= 0x100000, "rvsimt: kernel image does not fit in the first MiB of VRAM")
-              /DISCARD/ : { *(.comment) *(.note .note.*) *(.eh_frame .eh_frame_hdr) }
-            }
-            """;
 
     private CKernelCompiler() { }
 
@@ -59,31 +42,24 @@ public final class CKernelCompiler {
      * @param entry      the kernel's entry symbol (passed to the linker as {@code -e}), or null to let
      *                   the linker default it (the first {@code __global__} function is at address 0)
      * @param ccOverride the compiler to run instead of {@code clang-19} (a name on PATH or a path), or null
-     * @throws UserError when the compiler is missing, fails, or reports an error (the message is the
-     *                   first error line of its output, {@code file:line:col: error: ...})
+     * @throws FrontEndException when the compiler is missing, fails, or reports an error (the message
+     *                            is the first error line of its output, {@code file:line:col: error: ...})
      */
-    public static byte[] compile(Path source, String entry, String ccOverride) throws IOException {
+    public static byte[] compile(Path source, String entry, String ccOverride) throws IOException, FrontEndException {
         String cc = ccOverride != null && !ccOverride.isBlank() ? ccOverride : DEFAULT_CC;
         Path ccPath = resolveExecutable(cc);
         if (ccPath == null) {
             if (ccOverride == null || ccOverride.isBlank()) {
-                throw new UserError("clang-19 not found: install it with 'apt-get install clang-19 lld-19' (or pass --cc)");
+                throw new FrontEndException("clang-19 not found: install it with 'apt-get install clang-19 lld-19' (or pass --cc)");
             }
-            throw new UserError(cc + " not found (given with --cc)");
+            throw new FrontEndException(cc + " not found (given with --cc)");
         }
         if (!Files.isRegularFile(source)) {
-            throw new UserError(source + ": no such file");
+            throw new FrontEndException(source + ": no such file");
         }
-        Path include = findIncludeDir(source);
+        DeviceHeaders.Paths headers = DeviceHeaders.forSource(source);
         Path tmpDir = Files.createTempDirectory("rvsimt-cc");
         try {
-            Path linkerScript;
-            if (include != null && Files.isRegularFile(include.resolve("rvsimt.ld"))) {
-                linkerScript = include.resolve("rvsimt.ld");
-            } else {
-                linkerScript = tmpDir.resolve("rvsimt.ld");
-                Files.writeString(linkerScript, BUILTIN_LINKER_SCRIPT);
-            }
             Path out = tmpDir.resolve("kernel.elf");
             // Kernels that include the RVV intrinsics get Zve32f; the others stay scalar (clang would
             // otherwise auto-vectorise them, changing what the scalar kernels measure).
@@ -93,10 +69,8 @@ public final class CKernelCompiler {
                     march, "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
                     "-fconvergent-functions", "-fno-jump-tables", "-fno-exceptions", "-fno-asynchronous-unwind-tables",
                     "-fno-unwind-tables"));
-            if (include != null) {
-                cmd.add("-I" + include);
-            }
-            cmd.add("-T" + linkerScript);
+            cmd.add("-I" + headers.include());
+            cmd.add("-T" + headers.linkerScript());
             if (entry != null && !entry.isBlank()) {
                 cmd.add("-Wl,-e," + entry);
             }
@@ -105,36 +79,12 @@ public final class CKernelCompiler {
             cmd.add(out.toString());
             Result r = run(cmd);
             if (r.exitCode != 0 || !Files.isRegularFile(out)) {
-                throw new UserError(firstError(r.output, source));
+                throw new FrontEndException(firstError(r.output, source));
             }
             return Files.readAllBytes(out);
         } finally {
             deleteTree(tmpDir);
         }
-    }
-
-    /** The folder with rvsimt.h: up from the source, else {@code rvsimt.home}/kernels/include, else null. */
-    static Path findIncludeDir(Path source) {
-        Path dir = source.toAbsolutePath().normalize().getParent();
-        while (dir != null) {
-            Path inc = dir.resolve("include");
-            if (Files.isRegularFile(inc.resolve("rvsimt.h"))) {
-                return inc;
-            }
-            Path kin = dir.resolve("kernels").resolve("include");
-            if (Files.isRegularFile(kin.resolve("rvsimt.h"))) {
-                return kin;
-            }
-            dir = dir.getParent();
-        }
-        String home = System.getProperty("rvsimt.home");
-        if (home != null && !home.isBlank()) {
-            Path inc = Path.of(home).resolve("kernels").resolve("include");
-            if (Files.isRegularFile(inc.resolve("rvsimt.h"))) {
-                return inc;
-            }
-        }
-        return null;
     }
 
     /** A name on PATH or a path to an executable, or null when there is none. */
@@ -187,7 +137,11 @@ public final class CKernelCompiler {
             return "";
         }
         String sym = m.group(1);
-        if (sym.matches("__.*df\\d?") || sym.startsWith("__extendsfdf") || sym.startsWith("__truncdfsf")) {
+        if (sym.equals("__extendsfdf2")) {
+            // Not double arithmetic: C promotes a float passed to printf (or any variadic function) to double.
+            return " (a float converted to double, e.g. a printf argument: include rvsimt.h, which provides the conversion)";
+        }
+        if (sym.matches("__.*df\\d?") || sym.startsWith("__truncdfsf")) {
             return " (double arithmetic needs a soft-float library: use float, e.g. 1.0f)";
         }
         if (sym.matches("__(u?div|u?mod)di3")) {
@@ -201,14 +155,14 @@ public final class CKernelCompiler {
 
     private record Result(int exitCode, String output) { }
 
-    private static Result run(List<String> cmd) throws IOException {
+    private static Result run(List<String> cmd) throws FrontEndException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new UserError("cannot run " + cmd.get(0) + ": " + UserError.describe(e));
+            throw new FrontEndException("cannot run " + cmd.get(0) + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
         }
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         Thread reader = Thread.ofVirtual().start(() -> {
@@ -221,13 +175,13 @@ public final class CKernelCompiler {
         try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new UserError(cmd.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s");
+                throw new FrontEndException(cmd.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s");
             }
             reader.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new UserError("interrupted while compiling");
+            throw new FrontEndException("interrupted while compiling");
         }
         String text;
         synchronized (buf) {
@@ -236,7 +190,7 @@ public final class CKernelCompiler {
         return new Result(p.exitValue(), text);
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         try (var s = Files.walk(dir)) {
             s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
                 try {

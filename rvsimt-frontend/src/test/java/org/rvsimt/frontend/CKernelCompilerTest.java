@@ -1,4 +1,4 @@
-package org.rvsimt.kernels;
+package org.rvsimt.frontend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,24 +8,22 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rvsimt.cli.CKernelCompiler;
-import org.rvsimt.cli.UserError;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.isa.elf.ElfImage;
 
-/** {@link CKernelCompiler}: what it produces and how it reports problems (one UserError line). */
+/** {@link CKernelCompiler}: what it produces and how it reports problems (one line). */
 class CKernelCompilerTest {
     @TempDir
     Path tmp;
 
     @BeforeEach
     void needsClang() {
-        KernelApiTest.assumeClang();
+        Repository.assumeClang();
     }
 
     @Test
     void compilesALibraryKernelLinkedAtZero() throws Exception {
-        Path src = KernelManifest.kernelsDir().resolve("vecadd_c/vecadd.c");
+        Path src = Repository.kernelsDir().resolve("vecadd_c/vecadd.c");
         byte[] elf = CKernelCompiler.compile(src, "vecadd", null);
         Kernel k = Kernel.fromElf(elf, "vecadd.c", 64 << 20);
         assertThat(k.symbol("vecadd")).contains(0);
@@ -39,7 +37,7 @@ class CKernelCompilerTest {
         Path src = tmp.resolve("bad.c");
         Files.writeString(src, "int ok;\nvoid k(int *p) {\n  int x = ;\n  undeclared();\n}\n");
         assertThatThrownBy(() -> CKernelCompiler.compile(src, "k", null))
-                .isInstanceOf(UserError.class)
+                .isInstanceOf(FrontEndException.class)
                 .hasMessageStartingWith(src + ":3:")
                 .hasMessageContaining("error: expected expression")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -50,39 +48,35 @@ class CKernelCompilerTest {
         Path src = tmp.resolve("dbl.c");
         Files.writeString(src, "__attribute__((used)) void k(double *p) { p[0] = p[1] * 3.0; }\n");
         assertThatThrownBy(() -> CKernelCompiler.compile(src, "k", null))
-                .isInstanceOf(UserError.class)
+                .isInstanceOf(FrontEndException.class)
                 .hasMessageContaining("undefined symbol: __muldf3")
                 .hasMessageContaining("use float");
     }
 
+    /** A float passed to a variadic function becomes a double: that is not double arithmetic. */
+    @Test
+    void floatToDoubleWithoutTheHeaderPointsAtTheHeader() throws Exception {
+        Path src = tmp.resolve("promote.c");
+        Files.writeString(src, "__attribute__((used)) void k(float *p, double *q) { *q = p[0]; }\n");
+        assertThatThrownBy(() -> CKernelCompiler.compile(src, "k", null))
+                .isInstanceOf(FrontEndException.class)
+                .hasMessageContaining("undefined symbol: __extendsfdf2")
+                .hasMessageContaining("include rvsimt.h")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("use float"));
+    }
+
     @Test
     void missingCompilerOverride() {
-        Path src = KernelManifest.kernelsDir().resolve("vecadd_c/vecadd.c");
+        Path src = Repository.kernelsDir().resolve("vecadd_c/vecadd.c");
         assertThatThrownBy(() -> CKernelCompiler.compile(src, "vecadd", "/nonexistent/clang-42"))
-                .isInstanceOf(UserError.class)
+                .isInstanceOf(FrontEndException.class)
                 .hasMessageContaining("/nonexistent/clang-42 not found");
     }
 
     @Test
     void missingSource() {
         assertThatThrownBy(() -> CKernelCompiler.compile(tmp.resolve("nope.c"), "k", null))
-                .isInstanceOf(UserError.class)
+                .isInstanceOf(FrontEndException.class)
                 .hasMessageContaining("nope.c: no such file");
-    }
-
-    @Test
-    void sourceOutsideTheKernelsTreeUsesTheBuiltInLinkerScript() throws Exception {
-        Path src = tmp.resolve("plain.c");
-        Files.writeString(src, "__attribute__((used)) void k(int *p) { p[0] = 42; }\n");
-        String old = System.getProperty("rvsimt.home");
-        System.clearProperty("rvsimt.home");
-        try {
-            Kernel k = Kernel.fromElf(CKernelCompiler.compile(src, "k", null), "plain.c", 64 << 20);
-            assertThat(k.symbol("k")).contains(0);
-        } finally {
-            if (old != null) {
-                System.setProperty("rvsimt.home", old);
-            }
-        }
     }
 }

@@ -1,0 +1,43 @@
+package org.rvsimt.frontend;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** C kernels ({@code .c}), compiled with clang-19 by {@link CKernelCompiler}. */
+public final class CFrontEnd implements FrontEnd {
+    @Override
+    public String name() {
+        return "c";
+    }
+
+    @Override
+    public InputForm form() {
+        return InputForm.TEXT;
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of(".c");
+    }
+
+    @Override
+    public KernelBuild load(KernelSource source, FrontEndOptions options) throws FrontEndException, IOException {
+        byte[] elf;
+        if (source.path() != null) {
+            elf = CKernelCompiler.compile(source.path(), options.entrySymbol(), options.compiler());
+        } else {
+            // Bytes from elsewhere: the compiler needs a file (and finds the bundled rvsimt.h).
+            Path dir = Files.createTempDirectory("rvsimt-c-source");
+            try {
+                Path file = dir.resolve(Path.of(source.name()).getFileName().toString());
+                Files.write(file, source.bytes());
+                elf = CKernelCompiler.compile(file, options.entrySymbol(), options.compiler());
+            } finally {
+                CKernelCompiler.deleteTree(dir);
+            }
+        }
+        return ElfFrontEnd.fromElf(elf, source.name(), options, this);
+    }
+}

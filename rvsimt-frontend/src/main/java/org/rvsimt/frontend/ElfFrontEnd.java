@@ -1,0 +1,51 @@
+package org.rvsimt.frontend;
+
+import java.io.IOException;
+import java.util.List;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.isa.elf.ElfFormatException;
+import org.rvsimt.isa.elf.ElfReader;
+
+/** ELF32 RISC-V executables (clang/lld or {@code rvsimt asm} output), recognized by their magic number. */
+public final class ElfFrontEnd implements FrontEnd {
+    @Override
+    public String name() {
+        return "elf";
+    }
+
+    @Override
+    public InputForm form() {
+        return InputForm.BINARY;
+    }
+
+    /** None: a file is an ELF file by its content, whatever its name. */
+    @Override
+    public List<String> extensions() {
+        return List.of();
+    }
+
+    @Override
+    public String contentDescription() {
+        return "an ELF file";
+    }
+
+    @Override
+    public boolean recognizes(byte[] content) {
+        return ElfReader.looksLikeElf(content);
+    }
+
+    @Override
+    public KernelBuild load(KernelSource source, FrontEndOptions options) throws FrontEndException, IOException {
+        return fromElf(source.bytes(), source.name(), options, this);
+    }
+
+    /** The kernel of an ELF file that {@code frontEnd} read or made. */
+    static KernelBuild fromElf(byte[] elf, String name, FrontEndOptions options, FrontEnd frontEnd)
+            throws FrontEndException {
+        try {
+            return new KernelBuild(Kernel.fromElf(elf, name, options.vramBytes()), frontEnd, elf);
+        } catch (ElfFormatException e) {
+            throw new FrontEndException(e.getMessage(), e);
+        }
+    }
+}

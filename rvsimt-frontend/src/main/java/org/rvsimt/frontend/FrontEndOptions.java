@@ -1,0 +1,35 @@
+package org.rvsimt.frontend;
+
+/**
+ * What a front end may need besides the source; each uses the fields that apply to it.
+ *
+ * @param entrySymbol  the symbol a linking front end (C) makes the ELF's entry point, or null for the
+ *                     linker's default (the first {@code __global__} function, at address 0)
+ * @param compiler     the C compiler to run instead of {@link CKernelCompiler#DEFAULT_CC} (a name on
+ *                     PATH or a path), or null
+ * @param vramBytes    the device's VRAM, which an ELF's segments must fit
+ * @param loadAddress  where a flat binary is placed
+ * @param entryAddress where a flat binary starts
+ */
+public record FrontEndOptions(String entrySymbol, String compiler, long vramBytes, int loadAddress, int entryAddress) {
+    /** No entry symbol, the default compiler, a 4 GiB address space, flat binaries at 0 starting at 0. */
+    public static FrontEndOptions defaults() {
+        return new FrontEndOptions(null, null, 1L << 32, 0, 0);
+    }
+
+    public FrontEndOptions withEntrySymbol(String symbol) {
+        return new FrontEndOptions(symbol, compiler, vramBytes, loadAddress, entryAddress);
+    }
+
+    public FrontEndOptions withCompiler(String cc) {
+        return new FrontEndOptions(entrySymbol, cc, vramBytes, loadAddress, entryAddress);
+    }
+
+    public FrontEndOptions withVramBytes(long bytes) {
+        return new FrontEndOptions(entrySymbol, compiler, bytes, loadAddress, entryAddress);
+    }
+
+    public FrontEndOptions withLoadAddress(int address, int entry) {
+        return new FrontEndOptions(entrySymbol, compiler, vramBytes, address, entry);
+    }
+}
