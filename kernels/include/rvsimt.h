@@ -1,10 +1,10 @@
 /*
  * rvsimt.h: device-side header for C kernels run on rvsimt (freestanding, no libc).
  *
- * Compile (what `rvsimt run` does for a .c kernel, see CKernelCompiler):
+ * Compile (what `rvsimt run` does for a .c kernel; `rvsimt include-dir` prints this header's folder):
  *   clang-19 --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f -O2 -nostdlib -ffreestanding
- *            -fuse-ld=lld -fconvergent-functions -fno-jump-tables -I kernels/include
- *            -T kernels/include/rvsimt.ld -Wl,-e,ENTRY kernel.c
+ *            -fuse-ld=lld -fconvergent-functions -fno-jump-tables -I "$(rvsimt include-dir)"
+ *            -T "$(rvsimt include-dir)/rvsimt.ld" -Wl,-e,ENTRY kernel.c
  *
  * Native ABI (docs/kernel-abi.md): every thread starts at the entry with a0 = address of
  * the argument block (one 32-bit word per launch argument, in manifest order: a scalar's bits or a
@@ -26,7 +26,8 @@
  * shared by every thread of the launch.
  *
  * Not available: double precision arithmetic (rv32imaf: no D extension and no soft-float library,
- * so any double operation fails to link), 64-bit division, libc. Keep float literals suffixed (1.0f).
+ * so any double operation other than float -> double fails to link), 64-bit division, libc. Keep
+ * float literals suffixed (1.0f).
  */
 #ifndef RVSIMT_H
 #define RVSIMT_H
@@ -247,9 +248,38 @@ __device__ float __fabsf(float x) { float r; __asm__("fsgnjx.s %0, %1, %1" : "=f
 #define fmaxf(a, b) __fmaxf((a), (b))
 #define fabsf(x)    __fabsf(x)
 
+/* CUDA's bit casts: the same 32 bits read as another type (no conversion). */
 __device__ float __int_as_float(int i) { union { int i; float f; } u; u.i = i; return u.f; }
 __device__ int __float_as_int(float f) { union { float f; int i; } u; u.f = f; return u.i; }
+__device__ float __uint_as_float(unsigned i) { union { unsigned i; float f; } u; u.i = i; return u.f; }
+__device__ unsigned __float_as_uint(float f) { union { float f; unsigned i; } u; u.f = f; return u.i; }
 #define RV_INFINITY __int_as_float(0x7F800000)
+
+/* float -> double, the one double operation rvsimt provides: C promotes a float passed to printf
+ * (or any variadic function) to double, and clang calls this compiler-runtime routine for it.
+ * Exact, with integer code only (rv32imaf has no D extension). Weak: one copy per program. */
+__attribute__((weak, used)) double __extendsfdf2(float f) {
+    unsigned b = __float_as_uint(f);
+    unsigned long long sign = (unsigned long long)(b >> 31) << 63;
+    int e = (int)((b >> 23) & 0xFFu);
+    unsigned m = b & 0x7FFFFFu;
+    unsigned long long d;
+    if (e == 0xFF) {
+        d = 0x7FF0000000000000ull | ((unsigned long long)m << 29) | (m ? 0x0008000000000000ull : 0); /* inf, quiet NaN */
+    } else if (e == 0 && m == 0) {
+        d = 0;
+    } else {
+        if (e == 0) { /* subnormal float: normal as a double */
+            e = 1;
+            while (!(m & 0x800000u)) { m <<= 1; e--; }
+            m &= 0x7FFFFFu;
+        }
+        d = ((unsigned long long)(e - 127 + 1023) << 52) | ((unsigned long long)m << 29);
+    }
+    union { unsigned long long u; double x; } r;
+    r.u = d | sign;
+    return r.x;
+}
 
 /* ------------------------------------------------------------------------ exit */
 
@@ -311,62 +341,26 @@ __device__ void rv_putfloat_prec(float f, int decimals) {
 }
 __device__ void rv_putfloat(float f) { rv_putfloat_prec(f, 6); }
 
-/* printf subset: %d %i %u %x %p %c %s %f (6 decimals; %.Nf for N decimals) %%. No widths.
- * Variadic floats arrive as doubles; they are narrowed with integer code (no double arithmetic). */
-__device__ float __rv_double_bits_to_float(unsigned long long d) {
-    unsigned sign = (unsigned)(d >> 63);
-    int e = (int)((d >> 52) & 0x7FF);
-    unsigned long long m = d & 0xFFFFFFFFFFFFFull;
-    unsigned bits;
-    if (e == 0x7FF) {
-        bits = 0x7F800000u | (m ? 0x400000u : 0u);
-    } else if (e == 0) {
-        bits = 0; /* double subnormals are far below float range */
-    } else {
-        int fe = e - 1023 + 127;
-        unsigned fm = (unsigned)(m >> 29);
-        unsigned rest = (unsigned)(m & 0x1FFFFFFFu);
-        if (rest > 0x10000000u || (rest == 0x10000000u && (fm & 1u))) fm++;
-        if (fm == 0x800000u) { fm = 0; fe++; }
-        if (fe >= 255) bits = 0x7F800000u;
-        else if (fe <= 0) bits = 0; /* flush float subnormals: fine for printing */
-        else bits = ((unsigned)fe << 23) | fm;
-    }
-    return __int_as_float((int)(bits | (sign << 31)));
+/* printf, formatted on the host as CUDA's device printf is: the kernel hands the format string and
+ * its va_list to rvsimt (ecall 1000) and the host formats them as C's printf does (%d %i %u %o %x %X
+ * %c %s %p %f %F %e %E %g %G %a %A %%, flags - + space # 0, width and precision, also as *, and the
+ * hh h l ll j z t length modifiers); the thread's console line gets the text. Returns the number of
+ * bytes written. Float arguments are promoted to double by C; __extendsfdf2 below does that with
+ * integer code, so printf("%f", x) needs no double arithmetic. */
+#define RV_ECALL_PRINTF 1000
+__device__ int rv_vprintf(const char *fmt, va_list ap) {
+    register const char *__rv_fmt __asm__("a0") = fmt;
+    register void *__rv_ap __asm__("a1") = (void *)ap;
+    register int __rv_call __asm__("a7") = RV_ECALL_PRINTF;
+    __asm__ volatile("ecall" : "+r"(__rv_fmt) : "r"(__rv_ap), "r"(__rv_call) : "memory");
+    return (int)(unsigned)__rv_fmt;
 }
-__device__ void rv_vprintf(const char *fmt, va_list ap) {
-    for (; *fmt; fmt++) {
-        if (*fmt != '%') { rv_putc(*fmt); continue; }
-        fmt++;
-        int prec = 6;
-        if (*fmt == '.') {
-            prec = 0;
-            fmt++;
-            while (*fmt >= '0' && *fmt <= '9') prec = prec * 10 + (*fmt++ - '0');
-        }
-        switch (*fmt) {
-            case 'd': case 'i': rv_putint(va_arg(ap, int)); break;
-            case 'u': rv_putuint(va_arg(ap, unsigned)); break;
-            case 'x': case 'p': rv_puthex(va_arg(ap, unsigned)); break;
-            case 'c': rv_putc((char)va_arg(ap, int)); break;
-            case 's': { const char *s = va_arg(ap, const char *); rv_puts(s ? s : "(null)"); break; }
-            case 'f': case 'g': case 'e': {
-                union { double d; unsigned long long u; } u;
-                u.d = va_arg(ap, double);
-                rv_putfloat_prec(__rv_double_bits_to_float(u.u), prec);
-                break;
-            }
-            case '%': rv_putc('%'); break;
-            case 0: return;
-            default: rv_putc('%'); rv_putc(*fmt); break;
-        }
-    }
-}
-static __attribute__((unused, noinline)) void rv_printf(const char *fmt, ...) {
+static __attribute__((unused, noinline)) int rv_printf(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    rv_vprintf(fmt, ap);
+    int n = rv_vprintf(fmt, ap);
     va_end(ap);
+    return n;
 }
 #define printf rv_printf
 

@@ -410,6 +410,11 @@ public final class BlockContext {
         return out;
     }
 
+    /** The byte at {@code addr} as lane {@code lane} of {@code w} sees memory (0..255); a MemoryFault when unmapped. */
+    int deviceByte(Warp w, int lane, int addr) {
+        return loadSlowOrFast(w, lane, addr) & 0xFF;
+    }
+
     private int loadSlowOrFast(Warp w, int lane, int addr) {
         long a = Integer.toUnsignedLong(addr);
         if (a < vramSize) {

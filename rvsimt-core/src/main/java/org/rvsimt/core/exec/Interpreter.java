@@ -1,5 +1,7 @@
 package org.rvsimt.core.exec;
 
+import org.rvsimt.core.console.PrintfFormatter;
+import org.rvsimt.core.console.UnreadablePrintfArgument;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.memory.Windows;
 import org.rvsimt.core.semantics.Control;
@@ -576,6 +578,12 @@ public final class Interpreter implements WarpEngine {
         }
     }
 
+    /**
+     * rvsimt's printf call (rvsimt.h's printf): a0 = the format string, a1 = its va_list; the host
+     * formats (as CUDA's device printf does) and returns the byte count in a0.
+     */
+    static final int ECALL_PRINTF = 1000;
+
     private static void ecall(BlockContext c, Warp w, int pc) {
         int width = w.width;
         int[] x = w.x;
@@ -604,8 +612,18 @@ public final class Interpreter implements WarpEngine {
                     c.consoleWrite(w, l, bytes);
                     x[10 * width + l] = len;
                 }
+                case ECALL_PRINTF -> {
+                    byte[] text;
+                    try {
+                        text = PrintfFormatter.format(addr -> c.deviceByte(w, l, addr), a0, x[11 * width + l]);
+                    } catch (UnreadablePrintfArgument e) {
+                        throw fault(c, w, "out_of_bounds", pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
+                    }
+                    c.consoleWrite(w, l, text);
+                    x[10 * width + l] = text.length;
+                }
                 default -> throw fault(c, w, "illegal_instruction", pc, 1L << l, -1,
-                        "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write)");
+                        "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write, 1000 = printf)");
             }
         }
         if (exits != 0) {
