@@ -170,7 +170,8 @@ public final class PrintfFormatter {
                     case H -> (short) v;
                     default -> v;
                 };
-                integer(s, v < 0 ? "-" : s.plus() ? "+" : s.space() ? " " : "", unsignedDigits(Math.abs(v), 10, v == Long.MIN_VALUE), "");
+                integer(s, v < 0 ? "-" : s.plus() ? "+" : s.space() ? " " : "", unsignedDigits(Math.abs(v), 10, v == Long.MIN_VALUE), "",
+                        false);
             }
             case 'u', 'o', 'x', 'X' -> {
                 long v = s.length() == Length.LL || s.length() == Length.J ? nextLong() : nextInt() & 0xFFFF_FFFFL;
@@ -188,14 +189,7 @@ public final class PrintfFormatter {
                 if (s.upper()) {
                     digits = digits.toUpperCase(Locale.ROOT);
                 }
-                if (s.alt() && radix == 8) {
-                    // '#' makes the first digit a 0 (after the precision's zeros, if any).
-                    int len = Math.max(digits.length(), s.precision() < 0 ? 0 : s.precision());
-                    if (v == 0 && s.precision() == 0 || len == digits.length() && !digits.startsWith("0")) {
-                        digits = "0" + digits;
-                    }
-                }
-                integer(s, "", digits, prefix);
+                integer(s, "", digits, prefix, s.alt() && radix == 8);
             }
             case 'c' -> pad(s, "", new byte[] {(byte) nextInt()}, false);
             case 's' -> pad(s, "", string(nextInt(), s.precision()), false);
@@ -204,7 +198,7 @@ public final class PrintfFormatter {
                 if (v == 0) {
                     pad(s, "", ascii("(nil)"), false);
                 } else {
-                    integer(s, "", Integer.toHexString(v), "0x"); // glibc: %p is %#x
+                    integer(s, "", Integer.toHexString(v), "0x", false); // glibc: %p is %#x
                 }
             }
             case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> {
@@ -227,13 +221,19 @@ public final class PrintfFormatter {
         return minValue ? "9223372036854775808" : Long.toString(magnitude, radix);
     }
 
-    /** C's integer rules: the precision is a minimum digit count (0 with value 0 prints no digit). */
-    private void integer(Spec s, String sign, String digits, String prefix) {
+    /**
+     * C's integer rules: the precision is a minimum digit count (0 with value 0 prints no digit);
+     * {@code leadingZero} ('#' with %o) makes the first digit a 0 if it is not one already.
+     */
+    private void integer(Spec s, String sign, String digits, String prefix, boolean leadingZero) {
         if (s.precision() >= 0) {
             if (s.precision() == 0 && digits.equals("0")) {
                 digits = "";
             }
             digits = "0".repeat(Math.max(0, s.precision() - digits.length())) + digits;
+        }
+        if (leadingZero && !digits.startsWith("0")) {
+            digits = "0" + digits;
         }
         pad(s, sign + prefix, ascii(digits), s.zero() && s.precision() < 0);
     }
