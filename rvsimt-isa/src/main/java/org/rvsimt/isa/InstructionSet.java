@@ -149,7 +149,7 @@ public final class InstructionSet {
                     OP_ALU[i / 3], "rd = rs1 " + op[i] + " rs2");
         }
         t.add("ecall", "00000000000000000000000001110011", "", Kind.SYSTEM, x, 52, Standalone.ECALL,
-                "environment call (a7 = 93 exit, 64 write)");
+                "environment call (a7 = 93 exit, 64 write, 1000 printf)");
         t.add("ebreak", "00000000000100000000000001110011", "", Kind.SYSTEM, x, 53, Standalone.EBREAK,
                 "end this thread");
     }
