@@ -25,6 +25,7 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.frontend.CKernelCompiler;
 
 /**
  * printf from a C kernel with run-time values (a float from a buffer failed to link: undefined
@@ -105,7 +106,7 @@ class DevicePrintfTest {
 
     /** The same calls run by a gcc-compiled host program, one thread after another. */
     private static Map<Integer, List<String>> glibc(Path tmp, float[] xs, int[] ks) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/gcc")) || onPath("gcc"), "gcc is not installed");
+        Assumptions.assumeTrue(CKernelCompiler.resolveExecutable("gcc") != null, "gcc is not installed");
         StringBuilder src = new StringBuilder("#include <stdio.h>\n#include <string.h>\n#include <stdint.h>\n"
                 + "static float f(uint32_t b) { float v; memcpy(&v, &b, 4); return v; }\nint main(void) {\n");
         for (int t = 0; t < xs.length; t++) {
@@ -135,11 +136,5 @@ class DevicePrintfTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as("%s: %s", cmd, text).isZero();
         return text;
-    }
-
-    private static boolean onPath(String tool) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(java.io.File.pathSeparator)).stream()
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, tool)));
     }
 }

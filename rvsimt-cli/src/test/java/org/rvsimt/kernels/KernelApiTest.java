@@ -230,16 +230,7 @@ class KernelApiTest {
     }
 
     static boolean hasClang() {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String d : path.split(java.io.File.pathSeparator)) {
-            if (!d.isEmpty() && Files.isExecutable(Path.of(d, CKernelCompiler.DEFAULT_CC))) {
-                return true;
-            }
-        }
-        return false;
+        return CKernelCompiler.resolveExecutable(CKernelCompiler.DEFAULT_CC) != null;
     }
 
     static Kernel kernel(KernelManifest m, DeviceConfig config) throws Exception {

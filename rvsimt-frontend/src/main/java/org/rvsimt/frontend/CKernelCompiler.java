@@ -88,7 +88,7 @@ public final class CKernelCompiler {
     }
 
     /** A name on PATH or a path to an executable, or null when there is none. */
-    static Path resolveExecutable(String cc) {
+    public static Path resolveExecutable(String cc) {
         if (cc.contains("/") || cc.contains(java.io.File.separator)) {
             Path p = Path.of(cc);
             return Files.isRegularFile(p) && Files.isExecutable(p) ? p : null;
