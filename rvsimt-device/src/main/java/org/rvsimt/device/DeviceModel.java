@@ -554,9 +554,8 @@ public final class DeviceModel implements AutoCloseable {
                         : String.format("load address 0x%x is not a multiple of 4", loadAddress));
             }
             checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
-            byte[] code = image;
-            vram.write((int) loadAddress, code, 0, len);
-            remember(new LoadedImage((int) loadAddress, code, Map.of()));
+            vram.write((int) loadAddress, image, 0, len);
+            remember(new LoadedImage((int) loadAddress, image, Map.of()));
             return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
         }
         Kernel k;
