@@ -19,6 +19,7 @@ import org.rvsimt.device.client.DeviceClient;
 import org.rvsimt.device.protocol.Protocol;
 import org.rvsimt.device.server.DeviceServer;
 import org.rvsimt.device.server.ServerOptions;
+import org.rvsimt.frontend.FrontEnds;
 import org.rvsimt.isa.InstructionSet;
 
 /** The server as a process: SIGTERM stops it promptly and removes its socket file. */
@@ -30,7 +31,7 @@ class ShutdownTest {
     /** The class path of this module and the modules it depends on (class folders or jars). */
     static String classPath() throws Exception {
         Set<String> parts = new LinkedHashSet<>();
-        for (Class<?> c : new Class<?>[] {ServerMain.class, Device.class, InstructionSet.class}) {
+        for (Class<?> c : new Class<?>[] {ServerMain.class, Device.class, FrontEnds.class, InstructionSet.class}) {
             parts.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         }
         return String.join(File.pathSeparator, parts);
