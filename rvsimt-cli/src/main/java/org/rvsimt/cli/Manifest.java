@@ -2,12 +2,13 @@ package org.rvsimt.cli;
 
 import java.util.List;
 import java.util.Map;
+import org.rvsimt.core.api.Abi;
 
 /**
  * A launch manifest (docs/manifest.md) after validation: every field has its final type,
  * paths are resolved against the manifest's folder.
  */
-record Manifest(String source, java.nio.file.Path kernel, String entry, boolean seedAbi, int[] grid, int[] block,
+record Manifest(String source, java.nio.file.Path kernel, String entry, Abi abi, int[] grid, int[] block,
                 int shared, Device device, List<Arg> args, List<Expect> expect, Long watchdog) {
 
     /** The optional {@code device:} block; null fields keep the defaults. */

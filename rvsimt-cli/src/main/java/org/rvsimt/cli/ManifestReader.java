@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.rvsimt.core.api.Abi;
 import org.rvsimt.core.api.DeviceConfig;
 
 /**
@@ -58,10 +60,9 @@ final class ManifestReader {
         String kernelName = requiredText(root, "kernel");
         Path kernel = dir.resolve(kernelName);
         String entry = optionalText(root, "entry");
-        String abi = root.has("abi") ? requiredText(root, "abi") : "native";
-        if (!abi.equals("native") && !abi.equals("seed")) {
-            throw error("abi", "expected native or seed, got '" + abi + "'");
-        }
+        String abiName = root.has("abi") ? requiredText(root, "abi") : Abi.NATIVE.label();
+        Abi abi = Arrays.stream(Abi.values()).filter(a -> a.label().equals(abiName)).findFirst()
+                .orElseThrow(() -> error("abi", "expected native or seed, got '" + abiName + "'"));
         int[] grid = dims(root.get("grid"), "grid");
         int[] block = dims(root.get("block"), "block");
         int shared = root.has("shared") ? (int) integer(root.get("shared"), "shared", 0, 16L << 20) : 0;
@@ -92,7 +93,7 @@ final class ManifestReader {
             }
         }
         Long watchdog = root.has("watchdog") ? integer(root.get("watchdog"), "watchdog", 1, Long.MAX_VALUE) : null;
-        return new Manifest(name, kernel, entry, abi.equals("seed"), grid, block, shared, device, args, expect, watchdog);
+        return new Manifest(name, kernel, entry, abi, grid, block, shared, device, args, expect, watchdog);
     }
 
     // ------------------------------------------------------------------ pieces
@@ -229,6 +230,12 @@ final class ManifestReader {
         }
         Path output = n.has("output") ? dir.resolve(n.get("output").asText()) : null;
         Long at = n.has("at") ? integer(n.get("at"), path + ".at", 0, 0xFFFFFFFFL) : null;
+        if (at != null && at % elem.bytes != 0) {
+            // The kernel's loads of its elements would all be misaligned (or, under the seed ABI,
+            // silently split into bytes): say so before anything runs.
+            throw error(path + ".at", String.format("0x%x is not a multiple of %d, the size of a %s element", at,
+                    elem.bytes, type));
+        }
         return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at, path);
     }
 

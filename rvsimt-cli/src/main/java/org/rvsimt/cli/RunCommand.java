@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rvsimt.core.api.Abi;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.DeviceConfig;
 import org.rvsimt.core.api.DeviceException;
 import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.api.LaunchStatus;
 import org.rvsimt.core.exec.KernelFault;
 import org.rvsimt.core.trace.BinaryTracer;
 import org.rvsimt.core.trace.TraceOptions;
@@ -109,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (UserError e) {
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
-                o.put("status", "error");
+                o.put("status", LaunchStatus.ERROR.label());
                 o.put("kernel", target.getFileName().toString());
                 o.put("message", e.getMessage());
                 out.println(toJson(o));
@@ -162,18 +165,16 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            LaunchOptions options = LaunchOptions.defaults().withEntry(entry).withSeedAbi(m.seedAbi())
-                    .withExitedArrive(exitedArrive);
             long budget = watchdog != null ? watchdog : m.watchdog() != null ? m.watchdog() : LaunchOptions.DEFAULT_WATCHDOG;
             if (budget < 1) {
                 throw new UserError((watchdog != null ? "--watchdog" : m.source() + ": watchdog") + ": must be at least 1, got "
                         + budget);
             }
-            options = options.withWatchdog(budget);
             LaunchResult r;
             try (Progress progress = Progress.start(err, !json && Main.interactive)) {
-                r = device.launch(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]), sharedBytes, options,
-                        words.toArray());
+                r = device.launch(Launch.builder(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]))
+                        .shared(sharedBytes).entry(entry).abi(m.abi()).exitedArrive(exitedArrive).watchdog(budget)
+                        .args(words.toArray()).build());
             } catch (DeviceException e) {
                 throw new UserError(m.source() + ": " + e.getMessage());
             }
@@ -192,10 +193,11 @@ final class RunCommand implements Callable<Integer> {
                     checks.add(LaunchPlan.check(e, ba, buffers.get(ba.name()).readBytes(), m.source()));
                 }
             }
-            String status = !r.ok() ? "fault" : checks.stream().allMatch(LaunchPlan.Check::pass) ? "ok" : "check_failed";
+            LaunchStatus status = !r.ok() ? LaunchStatus.FAULT
+                    : checks.stream().allMatch(LaunchPlan.Check::pass) ? LaunchStatus.OK : LaunchStatus.CHECK_FAILED;
             long[] dropped = tracer != null ? finishTrace(tracer) : null;
             report(out, m, g, b, r, checks, outputs, status, dropped);
-            return status.equals("ok") ? Main.OK : Main.FAILED;
+            return status == LaunchStatus.OK ? Main.OK : Main.FAILED;
         } finally {
             if (tracer != null) {
                 try {
@@ -289,7 +291,7 @@ final class RunCommand implements Callable<Integer> {
         if (grid == null || block == null) {
             throw new UserError("run " + kernel.getFileName() + ": a bare kernel needs --grid and --block (or use a manifest)");
         }
-        return new Manifest(kernel.getFileName().toString(), kernel.toAbsolutePath(), null, false, new int[] {1, 1, 1},
+        return new Manifest(kernel.getFileName().toString(), kernel.toAbsolutePath(), null, Abi.NATIVE, new int[] {1, 1, 1},
                 new int[] {1, 1, 1}, 0, Manifest.Device.NONE, List.of(), List.of(), null);
     }
 
@@ -405,12 +407,12 @@ final class RunCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ output
 
     private void report(PrintWriter out, Manifest m, int[] g, int[] b, LaunchResult r, List<LaunchPlan.Check> checks,
-                        Map<String, String> outputs, String status, long[] traceDropped) {
+                        Map<String, String> outputs, LaunchStatus status, long[] traceDropped) {
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
-            o.put("status", status);
+            o.put("status", status.label());
             o.put("kernel", m.kernel().getFileName().toString());
-            o.put("engine", r.engine());
+            o.put("engine", r.engine().label());
             o.put("grid", g);
             o.put("block", b);
             o.put("warp_instructions", r.warpInstructions());
@@ -487,7 +489,7 @@ final class RunCommand implements Callable<Integer> {
 
     static Map<String, Object> faultJson(KernelFault f) {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("kind", f.kind());
+        o.put("kind", f.kind().label());
         o.put("pc", String.format("0x%08x", f.pc()));
         o.put("instruction", f.instruction());
         o.put("block", f.block());
@@ -499,6 +501,8 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         o.put("lanes", lanes);
+        o.put("lane_count", f.laneCount());
+        o.put("lane_mask", String.format("0x%x", f.lanes()));
         o.put("address", f.address() >= 0 ? String.format("0x%08x", f.address()) : null);
         o.put("message", f.message());
         o.put("recent", StatisticsReport.recentJson(f));

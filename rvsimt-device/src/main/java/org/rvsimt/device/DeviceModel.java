@@ -12,20 +12,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import org.rvsimt.core.api.Abi;
+import org.rvsimt.core.api.Cancellation;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.DeviceException;
+import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
-import org.rvsimt.core.exec.BlockContext;
-import org.rvsimt.core.exec.Interpreter;
-import org.rvsimt.core.exec.JitEngine;
+import org.rvsimt.core.api.Launch;
+import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.LaunchRunner;
-import org.rvsimt.core.exec.LaunchSpec;
-import org.rvsimt.core.exec.Program;
-import org.rvsimt.core.exec.Warp;
-import org.rvsimt.core.exec.WarpEngine;
-import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.frontend.FrontEnd;
 import org.rvsimt.frontend.FrontEndException;
@@ -89,17 +85,16 @@ public final class DeviceModel implements AutoCloseable {
     public interface LaunchObserver {
         LaunchObserver NONE = new LaunchObserver() {
             @Override
-            public void launchStarted(int seq, LaunchSpec spec, String kernel) { }
+            public void launchStarted(int seq, Launch launch) { }
 
             @Override
-            public void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault) { }
+            public void launchFinished(int seq, Launch launch, Outcome outcome, KernelFault fault) { }
         };
 
-        /** {@code kernel} is the entry's ELF symbol when the loaded image has one, else {@code kernel@0x...}. */
-        void launchStarted(int seq, LaunchSpec spec, String kernel);
+        void launchStarted(int seq, Launch launch);
 
         /** {@code fault} is the engine's full report (null when the kernel did not fault). */
-        void launchFinished(int seq, LaunchSpec spec, Outcome outcome, KernelFault fault);
+        void launchFinished(int seq, Launch launch, Outcome outcome, KernelFault fault);
     }
 
     /** Where LOAD_KERNEL put an image: its entry and the range its segments cover. */
@@ -109,18 +104,16 @@ public final class DeviceModel implements AutoCloseable {
     public static final class Dispatch {
         final int seq;
         final int origin;
-        final LaunchSpec spec;
-        final String kernel;               // the entry's symbol, or kernel@0x...: for the trace and observer
+        final Launch launch;
         final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        final Cancellation cancellation = new Cancellation();
         volatile KernelFault fault;        // the engine's report, for the launch observer
-        volatile String cancelReason;      // non-null: stop at the next scheduling point
         volatile boolean abandoned;        // a reset took the device away: the end changes no register
 
-        Dispatch(int seq, int origin, LaunchSpec spec, String kernel) {
+        Dispatch(int seq, int origin, Launch launch) {
             this.seq = seq;
             this.origin = origin;
-            this.spec = spec;
-            this.kernel = kernel;
+            this.launch = launch;
         }
 
         public int seq() {
@@ -133,9 +126,7 @@ public final class DeviceModel implements AutoCloseable {
 
         /** Asks the kernel to stop; it ends with the fault {@code cancelled}. */
         public void cancel(String reason) {
-            if (cancelReason == null) {
-                cancelReason = reason;
-            }
+            cancellation.cancel(reason);
         }
 
         /** Waits for the end; on timeout cancels the kernel and waits for it to stop. */
@@ -173,7 +164,8 @@ public final class DeviceModel implements AutoCloseable {
 
     private final DeviceConfig config;
     private final long watchdog;
-    private final Vram vram;
+    private final Device device;
+    private final byte[] vram;         // the device's memory, which BAR2 and the DMA engine reach directly
     private final long vramSize;
     private final ProgramCache programs;
     private final Executor executor;
@@ -209,7 +201,8 @@ public final class DeviceModel implements AutoCloseable {
     public DeviceModel(DeviceConfig config, long watchdog, ProgramCache programs, Executor executor) {
         this.config = config;
         this.watchdog = watchdog;
-        this.vram = new Vram(config.vramBytes());
+        this.device = Device.open(config);
+        this.vram = device.memory();
         this.vramSize = config.vramBytes();
         this.programs = programs;
         this.executor = executor;
@@ -250,7 +243,7 @@ public final class DeviceModel implements AutoCloseable {
             if (offset < 0 || offset + width > vramSize) {
                 return new MmioResult(MMIO_OUT_OF_RANGE, 0);
             }
-            byte[] m = vram.bytes();
+            byte[] m = vram;
             long v = 0;
             for (int i = width - 1; i >= 0; i--) {
                 v = v << 8 | (m[(int) offset + i] & 0xFF);
@@ -277,7 +270,7 @@ public final class DeviceModel implements AutoCloseable {
             if (offset < 0 || offset + width > vramSize) {
                 return MMIO_OUT_OF_RANGE;
             }
-            byte[] m = vram.bytes();
+            byte[] m = vram;
             for (int i = 0; i < width; i++) {
                 m[(int) offset + i] = (byte) (value >>> (8 * i));
             }
@@ -296,6 +289,7 @@ public final class DeviceModel implements AutoCloseable {
     /** Traces the following launches, register accesses and DMA transfers (null: off). */
     public void setTracer(Tracer t) {
         tracer = t;
+        device.setTracer(t);
     }
 
     private void traceRegister(boolean write, long offset, long value) {
@@ -450,12 +444,12 @@ public final class DeviceModel implements AutoCloseable {
     /** Copies VRAM into {@code dst} (the BAR2 view of the seed's runtime, without the DMA engine). */
     public void vramRead(long address, byte[] dst, int off, int len) {
         checkRange(address, len, DeviceError.Reason.OUT_OF_RANGE, "VRAM read");
-        vram.read((int) address, dst, off, len);
+        System.arraycopy(vram, (int) address, dst, off, len);
     }
 
     public void vramWrite(long address, byte[] src, int off, int len) {
         checkRange(address, len, DeviceError.Reason.OUT_OF_RANGE, "VRAM write");
-        vram.write((int) address, src, off, len);
+        System.arraycopy(src, off, vram, (int) address, len);
     }
 
     /**
@@ -468,7 +462,7 @@ public final class DeviceModel implements AutoCloseable {
             throw dmaFailed(origin, String.format("DMA of %d bytes to 0x%x runs past the end of VRAM (0x%x)", len,
                     vramAddress, vramSize));
         }
-        vram.write((int) vramAddress, src, off, len);
+        System.arraycopy(src, off, vram, (int) vramAddress, len);
         traceDma(-1, vramAddress, len);
         return dmaDone(origin);
     }
@@ -480,7 +474,7 @@ public final class DeviceModel implements AutoCloseable {
             throw dmaFailed(origin, String.format("DMA of %d bytes from 0x%x runs past the end of VRAM (0x%x)", len,
                     vramAddress, vramSize));
         }
-        vram.read((int) vramAddress, dst, off, len);
+        System.arraycopy(vram, (int) vramAddress, dst, off, len);
         traceDma(vramAddress, -1, len);
         return dmaDone(origin);
     }
@@ -528,7 +522,7 @@ public final class DeviceModel implements AutoCloseable {
             dmaFailed(origin, "VRAM copy outside VRAM");
             return;
         }
-        byte[] m = vram.bytes();
+        byte[] m = vram;
         System.arraycopy(m, (int) src, m, (int) dst, (int) len);
         dmaDone(origin);
     }
@@ -554,7 +548,7 @@ public final class DeviceModel implements AutoCloseable {
                         : String.format("load address 0x%x is not a multiple of 4", loadAddress));
             }
             checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
-            vram.write((int) loadAddress, image, 0, len);
+            System.arraycopy(image, 0, vram, (int) loadAddress, len);
             remember(new LoadedImage((int) loadAddress, image, Map.of()));
             return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
         }
@@ -586,8 +580,8 @@ public final class DeviceModel implements AutoCloseable {
         }
         byte[] code = new byte[(int) (hi - lo)];
         for (Segment s : k.image().segments()) {
-            vram.write(s.vaddr(), s.data(), 0, s.data().length);
-            vram.fill(s.vaddr() + s.data().length, s.memSize() - s.data().length, (byte) 0);
+            System.arraycopy(s.data(), 0, vram, s.vaddr(), s.data().length);
+            Arrays.fill(vram, s.vaddr() + s.data().length, s.vaddr() + s.memSize(), (byte) 0);
             if (s.executable()) {
                 System.arraycopy(s.data(), 0, code, (int) (s.vaddr() - lo), s.data().length);
             }
@@ -662,10 +656,10 @@ public final class DeviceModel implements AutoCloseable {
         int shared = file[SHARED_MEM_SIZE >> 2];
         long size = file[KERNEL_SIZE >> 2] & 0xFFFF_FFFFL;
         String problem = validate(addr, args, grid, block, shared, size);
-        Program program = null;
+        Kernel kernel = null;
         if (problem == null) {
             try {
-                program = resolveProgram((int) addr, (int) size);
+                kernel = resolveKernel((int) addr, (int) size);
             } catch (RuntimeException e) {
                 problem = "kernel at 0x" + Long.toHexString(addr) + " cannot be decoded: " + e.getMessage();
             }
@@ -673,11 +667,16 @@ public final class DeviceModel implements AutoCloseable {
         if (problem != null) {
             return refused(seq, origin, problem, true);
         }
-        boolean seed = (value & DISPATCH_SEED_ABI) != 0;
-        LaunchSpec spec = new LaunchSpec(program, (int) addr, grid, block, config.warpSize(), shared, (int) args,
-                config.stackBytes(), config.computeUnits(), seed, config.fastSfu(), watchdog, false, seed,
-                config.vlen());
-        Dispatch d = new Dispatch(seq, origin, spec, kernelName((int) addr));
+        Launch launch;
+        try {
+            launch = Launch.builder(kernel, new Dim3(grid[0], grid[1], grid[2]), new Dim3(block[0], block[1], block[2]))
+                    .shared(shared).entry((int) addr).argumentAddress((int) args)
+                    .abi((value & DISPATCH_SEED_ABI) != 0 ? Abi.SEED : Abi.NATIVE).watchdog(watchdog)
+                    .name(kernelName((int) addr)).sequence(seq).build();
+        } catch (DeviceException e) {
+            return refused(seq, origin, e.getMessage(), true);
+        }
+        Dispatch d = new Dispatch(seq, origin, launch);
         current = d;
         try {
             executor.execute(() -> run(d));
@@ -746,7 +745,7 @@ public final class DeviceModel implements AutoCloseable {
 
     /** The symbol at {@code addr} of the loaded ELF image still intact in VRAM, else {@code kernel@0x...}. */
     private String kernelName(int addr) {
-        byte[] m = vram.bytes();
+        byte[] m = vram;
         for (LoadedImage i : images) {
             String name = i.names.get(addr);
             if (name != null && Arrays.equals(m, i.lo, i.lo + i.code.length, i.code, 0, i.code.length)) {
@@ -757,8 +756,8 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     /** The code a dispatch at {@code addr} runs: a loaded image still intact in VRAM, else raw VRAM. */
-    private Program resolveProgram(int addr, int size) {
-        byte[] m = vram.bytes();
+    private Kernel resolveKernel(int addr, int size) {
+        byte[] m = vram;
         if (size == 0) {
             for (LoadedImage i : images) {
                 if (i.contains(Integer.toUnsignedLong(addr))
@@ -775,7 +774,7 @@ public final class DeviceModel implements AutoCloseable {
             n = 0;
             while (n < limit) {
                 n += 4;
-                if (vram.getInt(addr + n - 4) == 0) {
+                if ((vram[addr + n - 4] | vram[addr + n - 3] | vram[addr + n - 2] | vram[addr + n - 1]) == 0) {
                     break;        // an all-zero word is never a valid instruction: the code ends here
                 }
             }
@@ -784,26 +783,18 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     private void run(Dispatch d) {
-        observer.launchStarted(d.seq, d.spec, d.kernel);
+        observer.launchStarted(d.seq, d.launch);
         Outcome o;
         long t0 = System.nanoTime();
         try {
-            Supplier<WarpEngine> base = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
-            Supplier<WarpEngine> engines = () -> new CancellableEngine(base.get(), d);
-            LaunchRunner.Outcome r = LaunchRunner.run(d.spec, vram, engines, config.threads(), tracer, d.seq, d.kernel);
-            long wall = System.nanoTime() - t0;
+            LaunchResult r = device.launch(d.launch, d.cancellation);
             KernelFault f = r.fault();
             d.fault = f;
-            if (f != null) {
-                o = new Outcome(d.seq, -1, f.kind(), f.summary(), f.pc(), f.address(), r.warpInstructions(),
-                        r.laneInstructions(), wall, r.console(), 0, 0);
-            } else if (r.exitCode() != 0) {
-                o = new Outcome(d.seq, -1, "exit_code", "a thread exited with code " + r.exitCode(), 0, -1,
-                        r.warpInstructions(), r.laneInstructions(), wall, r.console(), 0, 0);
-            } else {
-                o = new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(), wall,
-                        r.console(), 0, 0);
-            }
+            o = f == null
+                    ? new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(),
+                            r.wallNanos(), r.console(), 0, 0)
+                    : new Outcome(d.seq, -1, f.kind().label(), f.summary(), f.pc(), f.address(), r.warpInstructions(),
+                            r.laneInstructions(), r.wallNanos(), r.console(), 0, 0);
         } catch (RuntimeException | StackOverflowError e) {
             o = new Outcome(d.seq, -1, "internal", "engine error: " + e, 0, -1, 0, 0, System.nanoTime() - t0, List.of(),
                     0, 0);
@@ -835,29 +826,8 @@ public final class DeviceModel implements AutoCloseable {
             }
         } finally {
             // Before the completion, so whoever awaits the outcome finds the observer up to date.
-            observer.launchFinished(d.seq, d.spec, done, d.fault);
+            observer.launchFinished(d.seq, d.launch, done, d.fault);
             d.outcome.complete(done);
-        }
-    }
-
-    /** Stops a kernel at its warps' next scheduling point by faulting it with {@code cancelled}. */
-    private static final class CancellableEngine implements WarpEngine {
-        private final WarpEngine engine;
-        private final Dispatch dispatch;
-
-        CancellableEngine(WarpEngine engine, Dispatch dispatch) {
-            this.engine = engine;
-            this.dispatch = dispatch;
-        }
-
-        @Override
-        public void run(BlockContext context, Warp warp, int quantum) {
-            String why = dispatch.cancelReason;
-            if (why != null) {
-                throw new KernelFault.Signal(new KernelFault("cancelled", warp.pc(), "", new int[3], warp.id(),
-                        warp.mask(), -1, "cancelled: " + why));
-            }
-            engine.run(context, warp, quantum);
         }
     }
 
@@ -904,7 +874,7 @@ public final class DeviceModel implements AutoCloseable {
             laneInstr = 0;
             dispatchCount = 0;
             if (clearVram) {
-                vram.fill(0, (int) vramSize, (byte) 0);
+                Arrays.fill(vram, (byte) 0);
                 images.clear();
             }
         }

@@ -1,10 +1,15 @@
 package org.rvsimt.device;
 
 import java.util.List;
+import org.rvsimt.core.exec.FaultKind;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/** Numbers for the fault kinds of docs/cli.md, as the FAULT_KIND register reports them. */
+/**
+ * Numbers for the fault kinds of docs/cli.md as the FAULT_KIND register reports them: the kernel's
+ * ({@link FaultKind}, by label) and the device's own ({@code none}, {@code internal},
+ * {@code invalid_dispatch}). The numbers are part of the register map and never change.
+ */
 public final class FaultKinds {
     private FaultKinds() { }
 
@@ -26,6 +31,7 @@ public final class FaultKinds {
 
     /** Faults of the kernel's memory accesses, which also set ERROR_STATUS.VRAM_FAULT. */
     static boolean isMemoryFault(String kind) {
-        return kind.equals("out_of_bounds") || kind.equals("misaligned") || kind.equals("stack_overflow");
+        FaultKind k = FaultKind.ofLabel(kind);
+        return k != null && k.isMemoryFault();
     }
 }

@@ -3,12 +3,12 @@ package org.rvsimt.device;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.api.Kernel;
 
 /**
- * Predecoded programs by (load address, code bytes), shared by every device of a server. A driver
+ * Resident kernels by (load address, code bytes), shared by every device of a server. A driver
  * dispatches the same kernel image many times; predecoding, control-flow analysis and JIT
- * compilation (which the engine caches per {@link Program}) then happen once, not per dispatch.
+ * compilation (which a {@link Kernel} keeps with it) then happen once, not per dispatch.
  * Least recently used entries are dropped beyond {@code capacity}.
  */
 public final class ProgramCache {
@@ -24,29 +24,29 @@ public final class ProgramCache {
         }
     }
 
-    private final Map<Key, Program> map;
+    private final Map<Key, Kernel> map;
 
     public ProgramCache(int capacity) {
         this.map = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, Program> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Key, Kernel> eldest) {
                 return size() > capacity;
             }
         };
     }
 
-    /** The program for {@code code} (not copied: the caller gives up the array) loaded at {@code base}. */
-    public Program get(int base, byte[] code) {
+    /** The kernel for {@code code} (not copied: the caller gives up the array) resident at {@code base}. */
+    public Kernel get(int base, byte[] code) {
         Key k = new Key(base, code, 31 * base + Arrays.hashCode(code));
         synchronized (map) {
-            Program p = map.get(k);
+            Kernel p = map.get(k);
             if (p != null) {
                 return p;
             }
         }
-        Program p = Program.of(base, code, code.length & ~3);
+        Kernel p = Kernel.resident(code, base, String.format("kernel@0x%08x", base));
         synchronized (map) {
-            Program raced = map.putIfAbsent(k, p);
+            Kernel raced = map.putIfAbsent(k, p);
             return raced != null ? raced : p;
         }
     }

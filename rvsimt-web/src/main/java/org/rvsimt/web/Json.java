@@ -6,7 +6,9 @@ import java.util.Map;
 
 /** The one JSON mapper of the web module; records (launch records, fault reports) map by component name. */
 final class Json {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // Enums (fault kinds) are written by their labels, which their toString() returns.
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_ENUMS_USING_TO_STRING);
 
     private Json() { }
 

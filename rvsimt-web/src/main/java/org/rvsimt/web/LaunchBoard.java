@@ -6,8 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Launch;
+import org.rvsimt.core.api.LaunchStatus;
 import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.LaunchSpec;
 import org.rvsimt.core.exec.Program;
 import org.rvsimt.device.DeviceModel;
 
@@ -31,23 +33,26 @@ final class LaunchBoard {
         this.onFinished = onFinished;
     }
 
-    DeviceModel.LaunchObserver observer(int device) {
+    DeviceModel.LaunchObserver observer(int device, int warpSize) {
         return new DeviceModel.LaunchObserver() {
             @Override
-            public void launchStarted(int seq, LaunchSpec spec, String kernel) {
-                started(device, seq, spec, kernel);
+            public void launchStarted(int seq, Launch launch) {
+                started(device, seq, launch, warpSize);
             }
 
             @Override
-            public void launchFinished(int seq, LaunchSpec spec, DeviceModel.Outcome o, KernelFault fault) {
+            public void launchFinished(int seq, Launch launch, DeviceModel.Outcome o, KernelFault fault) {
                 finished(device, seq, o, fault);
             }
         };
     }
 
-    private void started(int device, int seq, LaunchSpec spec, String kernel) {
-        LaunchRecord r = LaunchRecord.running(device, seq, kernel, spec.grid(), spec.block(), spec.warpSize());
-        Map<String, Object> listing = listing(device, seq, spec.program());
+    private void started(int device, int seq, Launch launch, int warpSize) {
+        Dim3 g = launch.grid();
+        Dim3 b = launch.block();
+        LaunchRecord r = LaunchRecord.running(device, seq, launch.name(), new int[] {g.x(), g.y(), g.z()},
+                new int[] {b.x(), b.y(), b.z()}, warpSize);
+        Map<String, Object> listing = listing(device, seq, launch.kernel().program());
         synchronized (this) {
             running.put(r.id(), r);
             latestListing = listing;
@@ -62,7 +67,7 @@ final class LaunchBoard {
             if (start == null) {
                 return;     // started before the board was attached
             }
-            r = start.finished(status(o), o.ok() ? null : o.faultKind(), o.message(), faultFields(o, fault),
+            r = start.finished(status(o).label(), o.ok() ? null : o.faultKind(), o.message(), faultFields(o, fault),
                     o.wallNanos(), o.warpInstructions(), o.laneInstructions(), o.console());
             history.addFirst(r);
             while (history.size() > HISTORY) {
@@ -74,11 +79,11 @@ final class LaunchBoard {
     }
 
     /** As in docs/cli.md: ok, fault (any fault kind, exit codes included) or error (the engine itself failed). */
-    static String status(DeviceModel.Outcome o) {
+    static LaunchStatus status(DeviceModel.Outcome o) {
         if (o.ok()) {
-            return "ok";
+            return LaunchStatus.OK;
         }
-        return o.faultKind().equals("internal") ? "error" : "fault";
+        return o.faultKind().equals("internal") ? LaunchStatus.ERROR : LaunchStatus.FAULT;
     }
 
     private static Map<String, Object> faultFields(DeviceModel.Outcome o, KernelFault fault) {

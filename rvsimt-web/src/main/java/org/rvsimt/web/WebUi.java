@@ -60,7 +60,7 @@ public final class WebUi implements AutoCloseable {
      */
     public LiveTracer attach(DeviceModel model) {
         int id = devices.incrementAndGet();
-        model.setLaunchObserver(board.observer(id));
+        model.setLaunchObserver(board.observer(id, model.config().warpSize()));
         LiveTracer t = new LiveTracer(id, hub, sampling, drops);
         synchronized (tracers) {
             tracers.put(model, t);

@@ -82,7 +82,7 @@ public final class BenchRunner {
         try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1).withVram(2L << 20))) {
             Kernel k = Kernel.fromAssembly("        .globl probe\nprobe:  ret\n", "probe.S");
             LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0);
-            return r.engine();
+            return r.engine().label();
         } catch (AsmException | DeviceException e) {
             return "?";
         }

@@ -68,8 +68,8 @@ public abstract class Workload {
                 li += r.laneInstructions();
                 ws = r.warpSize();
                 if (engine == null) {
-                    engine = r.engine();
-                } else if (!engine.equals(r.engine())) {
+                    engine = r.engine().label();
+                } else if (!engine.equals(r.engine().label())) {
                     engine = engine + "+" + r.engine();
                 }
             }

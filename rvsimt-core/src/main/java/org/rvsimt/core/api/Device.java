@@ -1,14 +1,15 @@
 package org.rvsimt.core.api;
 
+import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.Map;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
-import org.rvsimt.core.exec.Interpreter;
-import org.rvsimt.core.exec.JitEngine;
 import org.rvsimt.core.exec.LaunchRunner;
 import org.rvsimt.core.exec.LaunchSpec;
 import org.rvsimt.core.exec.Program;
 import org.rvsimt.core.exec.WarpEngine;
+import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.isa.elf.Segment;
@@ -26,7 +27,10 @@ import org.rvsimt.isa.elf.Segment;
  * }</pre>
  *
  * Arguments become the 32-bit words of the argument block ({@code a0} points at it): a
- * {@link Buffer} passes its address, an {@code Integer} its value, a {@code Float} its bits.
+ * {@link Buffer} passes its address, an {@code Integer} its value, a {@code Float} its bits. The
+ * block is a window of its own at {@link MemoryMap#ARGS_BASE}, so reading past the last argument is
+ * a fault. {@link #launch(Launch)} takes a launch built with {@link Launch#builder}; the other
+ * {@code launch} methods are shorthands for it.
  * Launches are synchronous; a device is not meant to be used by several host threads at once.
  */
 public final class Device implements AutoCloseable {
@@ -38,7 +42,8 @@ public final class Device implements AutoCloseable {
     private final DeviceConfig config;
     private final Vram vram;
     private final Allocator allocator;
-    private final Map<Kernel, Program> loaded = new IdentityHashMap<>();
+    /** Kernels whose segments above {@link #HEAP_START} the allocator keeps free. */
+    private final Set<Kernel> reserved = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile Tracer tracer;
     private long launches;
 
@@ -106,9 +111,11 @@ public final class Device implements AutoCloseable {
         return allocator.liveBytes();
     }
 
-    /** Copies the kernel's segments into VRAM (again at every launch, so .data starts fresh). */
+    /**
+     * Copies the kernel's segments into VRAM (again at every launch, so .data starts fresh; a
+     * resident kernel's code is already there) and returns its predecoded code.
+     */
     private Program load(Kernel k) {
-        Program p = loaded.get(k);
         for (Segment s : k.segments()) {
             long end = Integer.toUnsignedLong(s.vaddr()) + Integer.toUnsignedLong(s.memSize());
             if (end > config.vramBytes()) {
@@ -116,7 +123,10 @@ public final class Device implements AutoCloseable {
                         k.name(), s.vaddr(), end, config.vramBytes() >> 20));
             }
         }
-        if (p == null) {
+        if (k.isResident()) {
+            return k.program();
+        }
+        if (reserved.add(k)) {
             for (Segment s : k.segments()) {
                 long start = Integer.toUnsignedLong(s.vaddr());
                 long end = start + Integer.toUnsignedLong(s.memSize());
@@ -126,41 +136,11 @@ public final class Device implements AutoCloseable {
                 }
             }
         }
-        Segment code = null;
         for (Segment s : k.segments()) {
             vram.write(s.vaddr(), s.data(), 0, s.data().length);
             vram.fill(s.vaddr() + s.data().length, s.memSize() - s.data().length, (byte) 0);
-            if ((s.flags() & Segment.PF_X) != 0 && (code == null || s.data().length > code.data().length)) {
-                code = s;
-            }
         }
-        if (p == null) {
-            p = programOf(k, code);
-            loaded.put(k, p);
-        }
-        return p;
-    }
-
-    private static Program programOf(Kernel k, Segment code) {
-        if (code == null) {
-            throw new DeviceException("kernel " + k.name() + " has no executable segment");
-        }
-        // Predecode every executable segment as one range so calls between them resolve.
-        int lo = Integer.MAX_VALUE;
-        long hi = 0;
-        for (Segment s : k.segments()) {
-            if ((s.flags() & Segment.PF_X) != 0) {
-                lo = Math.min(lo, s.vaddr());
-                hi = Math.max(hi, Integer.toUnsignedLong(s.vaddr()) + s.data().length);
-            }
-        }
-        byte[] image = new byte[(int) (hi - lo)];
-        for (Segment s : k.segments()) {
-            if ((s.flags() & Segment.PF_X) != 0) {
-                System.arraycopy(s.data(), 0, image, s.vaddr() - lo, s.data().length);
-            }
-        }
-        return Program.of(lo, image, image.length);
+        return k.program();
     }
 
     /** Traces the following launches into {@code t} (null turns tracing off; the engines then run no trace code). */
@@ -173,57 +153,64 @@ public final class Device implements AutoCloseable {
     }
 
     public LaunchResult launch(Kernel k, Dim3 grid, Dim3 block, int sharedBytes, Object... args) {
-        return launch(k, grid, block, sharedBytes, LaunchOptions.defaults(), args);
+        return launch(Launch.builder(k, grid, block).shared(sharedBytes).args(args).build());
     }
 
     public LaunchResult launch(Kernel k, Dim3 grid, Dim3 block, int sharedBytes, LaunchOptions options,
                                Object... args) {
-        if (block.volume() > MAX_BLOCK_THREADS) {
-            throw new DeviceException("block of " + block.volume() + " threads: at most " + MAX_BLOCK_THREADS);
-        }
-        if (sharedBytes < 0 || sharedBytes > MAX_SHARED) {
-            throw new DeviceException("shared memory of " + sharedBytes + " bytes: must be 0.." + MAX_SHARED);
-        }
+        return launch(Launch.builder(k, grid, block).shared(sharedBytes).options(options).args(args).build());
+    }
+
+    /** Runs a launch to its end on the calling thread. */
+    public LaunchResult launch(Launch launch) {
+        return launch(launch, null);
+    }
+
+    /**
+     * Runs a launch to its end on the calling thread; another thread may stop it through
+     * {@code cancellation} (null: it cannot be cancelled).
+     */
+    public LaunchResult launch(Launch launch, Cancellation cancellation) {
+        Kernel k = launch.kernel();
         Program program = load(k);
-        int entry = options.entry() != null ? options.entry() : k.entry();
+        int entry = launch.entry() != null ? launch.entry() : k.entry();
         if (!program.contains(entry)) {
             throw new DeviceException(String.format("entry 0x%x is not in the kernel's code", entry));
         }
-        Buffer argBlock = alloc(Math.max(4, 4L * args.length), 16);
-        try {
-            int[] words = new int[args.length];
-            for (int i = 0; i < args.length; i++) {
-                words[i] = argumentWord(args[i], i);
-            }
-            argBlock.write(words);
-            LaunchSpec spec = new LaunchSpec(program, entry, grid.toArray(), block.toArray(), config.warpSize(),
-                    sharedBytes, argBlock.address(), config.stackBytes(), config.computeUnits(), options.seedAbi(),
-                    config.fastSfu(), options.watchdog(), options.exitedArrive(), options.allowMisaligned(),
-                    config.vlen());
-            int threads = options.threads() > 0 ? options.threads() : config.threads();
-            Supplier<WarpEngine> engine = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
-            long t0 = System.nanoTime();
-            LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads, tracer, ++launches, k.name());
-            long wall = System.nanoTime() - t0;
-            return new LaunchResult(config.engine(), o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
-                    o.console(), o.exitCode(), o.fault() != null ? o.fault() : exitFault(o, spec), o.statistics());
-        } finally {
-            free(argBlock);
+        int argsAddress;
+        byte[] argumentBlock = null;
+        if (launch.argumentAddress() != null) {
+            argsAddress = launch.argumentAddress();
+        } else {
+            argsAddress = MemoryMap.ARGS_BASE;
+            argumentBlock = argumentBlock(launch.args());
         }
+        LaunchSpec spec = new LaunchSpec(program, entry, launch.grid().toArray(), launch.block().toArray(),
+                config.warpSize(), launch.sharedBytes(), argsAddress, argumentBlock, config.stackBytes(),
+                config.computeUnits(), launch.abi() == Abi.SEED, config.fastSfu(), launch.watchdog(),
+                launch.exitedArrive(), launch.allowMisaligned(), config.vlen());
+        int threads = launch.threads() > 0 ? launch.threads() : config.threads();
+        Engine engine = config.engine();
+        Supplier<WarpEngine> engines = cancellation == null ? engine::newEngine
+                : () -> new CancellableEngine(engine.newEngine(), cancellation);
+        long id = launch.sequence() != 0 ? launch.sequence() : ++launches;
+        long t0 = System.nanoTime();
+        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name());
+        long wall = System.nanoTime() - t0;
+        return new LaunchResult(engine, o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
+                o.console(), o.exitCode(), o.fault(), o.statistics());
     }
 
-    private static org.rvsimt.core.exec.KernelFault exitFault(LaunchRunner.Outcome o, LaunchSpec spec) {
-        if (o.exitCode() == 0) {
-            return null;
+    /** The launch's own copy of its argument words, little-endian. */
+    private byte[] argumentBlock(List<Object> args) {
+        byte[] block = new byte[4 * args.size()];
+        for (int i = 0; i < args.size(); i++) {
+            int w = argumentWord(args.get(i), i);
+            for (int b = 0; b < 4; b++) {
+                block[4 * i + b] = (byte) (w >>> (8 * b));
+            }
         }
-        long b = o.exitBlock();
-        int gx = spec.grid()[0];
-        int gy = spec.grid()[1];
-        int[] blockIdx = {(int) (b % gx), (int) ((b / gx) % gy), (int) (b / ((long) gx * gy))};
-        int t = o.exitThread();
-        return new org.rvsimt.core.exec.KernelFault("exit_code", o.exitPc(), spec.program().disassemble(o.exitPc()), blockIdx, t / spec.warpSize(),
-                1L << (t % spec.warpSize()), -1, "thread " + t + " of block (" + blockIdx[0] + "," + blockIdx[1] + ","
-                + blockIdx[2] + ") exited with code " + o.exitCode());
+        return block;
     }
 
     private int argumentWord(Object arg, int index) {
@@ -243,6 +230,6 @@ public final class Device implements AutoCloseable {
 
     @Override
     public void close() {
-        loaded.clear();
+        reserved.clear();
     }
 }

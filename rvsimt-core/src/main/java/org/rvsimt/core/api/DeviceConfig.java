@@ -12,13 +12,13 @@ import org.rvsimt.core.memory.MemoryMap;
  * @param stackBytes    private stack per thread (multiple of 16)
  * @param fastSfu       SFU instructions use the fast approximations instead of the exact ones
  * @param threads       host threads that run blocks
- * @param engine        "interp" or "jit"
+ * @param engine        the execution engine
  * @param vlen          RVV VLEN in bits of every lane's vector registers: a power of two, 64..1024
  *                      (64 is the smallest that keeps Zve32f's LMUL = 1/8 at SEW 8 legal; 1024 bounds
  *                      the per-warp register file at 128 KiB for 32 lanes)
  */
 public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
-                           boolean fastSfu, int threads, String engine, int vlen) {
+                           boolean fastSfu, int threads, Engine engine, int vlen) {
 
     public static final long DEFAULT_VRAM = 64L << 20;
     public static final int DEFAULT_VLEN = 128;
@@ -45,8 +45,8 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
         if (threads < 1) {
             throw new DeviceException("threads must be at least 1, got " + threads);
         }
-        if (!engine.equals("interp") && !engine.equals("jit")) {
-            throw new DeviceException("engine must be interp or jit, got '" + engine + "'");
+        if (engine == null) {
+            throw new DeviceException("engine must be interp or jit");
         }
         if (!validVlen(vlen)) {
             throw new DeviceException("vlen must be a power of two between " + MIN_VLEN + " and " + MAX_VLEN
@@ -56,7 +56,7 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
 
     /** The configuration before VLEN was configurable: VLEN = {@value #DEFAULT_VLEN}. */
     public DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
-                        boolean fastSfu, int threads, String engine) {
+                        boolean fastSfu, int threads, Engine engine) {
         this(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, DEFAULT_VLEN);
     }
 
@@ -66,7 +66,7 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
     }
 
     public static DeviceConfig defaults() {
-        return new DeviceConfig(DEFAULT_VRAM, 32, 4, 4, 4096, false, Runtime.getRuntime().availableProcessors(), "jit");
+        return new DeviceConfig(DEFAULT_VRAM, 32, 4, 4, 4096, false, Runtime.getRuntime().availableProcessors(), Engine.JIT);
     }
 
     public DeviceConfig withVram(long bytes) {
@@ -85,8 +85,13 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
         return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, n, engine, vlen);
     }
 
-    public DeviceConfig withEngine(String name) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, name, vlen);
+    public DeviceConfig withEngine(Engine e) {
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, e, vlen);
+    }
+
+    /** The engine by its label ({@code interp} or {@code jit}); {@link DeviceException} for any other. */
+    public DeviceConfig withEngine(String label) {
+        return withEngine(Engine.parse(label));
     }
 
     public DeviceConfig withFastSfu(boolean fast) {

@@ -2,6 +2,7 @@ package org.rvsimt.core.api;
 
 import java.util.List;
 import java.util.Optional;
+import org.rvsimt.core.exec.Program;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.AssembledProgram;
@@ -12,14 +13,24 @@ import org.rvsimt.isa.elf.ElfReader;
 import org.rvsimt.isa.elf.ElfSymbol;
 import org.rvsimt.isa.elf.Segment;
 
-/** A kernel image: segments at their link addresses, an entry point and symbols. */
+/**
+ * A kernel image: segments at their link addresses, an entry point and symbols. Its code is
+ * predecoded once, on first use, and shared by every device that runs it.
+ */
 public final class Kernel {
     private final String name;
     private final ElfImage image;
+    private final boolean resident;
+    private volatile Program program;
 
-    private Kernel(String name, ElfImage image) {
+    private Kernel(String name, ElfImage image, boolean resident) {
         this.name = name;
         this.image = image;
+        this.resident = resident;
+    }
+
+    private Kernel(String name, ElfImage image) {
+        this(name, image, false);
     }
 
     /** From an ELF32 RISC-V executable (clang/lld or {@code rvsimt asm} output). */
@@ -47,6 +58,21 @@ public final class Kernel {
         return new Kernel(name, new ElfImage(entry, List.of(s), List.of()));
     }
 
+    /**
+     * Code that is already in device memory at {@code base} (a driver wrote it there): a launch runs
+     * it as it is and, unlike other kernels, does not copy the image into memory first. The bytes are
+     * the code as it was when the kernel was made; they are not copied.
+     */
+    public static Kernel resident(byte[] code, int base, String name) {
+        Segment s = new Segment(base, code, code.length, Segment.PF_R | Segment.PF_X);
+        return new Kernel(name, new ElfImage(base, List.of(s), List.of()), true);
+    }
+
+    /** Whether the code is already in device memory (see {@link #resident}). */
+    public boolean isResident() {
+        return resident;
+    }
+
     public String name() {
         return name;
     }
@@ -66,5 +92,38 @@ public final class Kernel {
 
     List<Segment> segments() {
         return image.segments();
+    }
+
+    /** The predecoded code: every executable segment as one range, so calls between them resolve. */
+    public Program program() {
+        Program p = program;
+        if (p == null) {
+            p = predecode();
+            program = p;        // a race predecodes twice at worst; both results are equal
+        }
+        return p;
+    }
+
+    private Program predecode() {
+        int lo = Integer.MAX_VALUE;
+        long hi = 0;
+        boolean any = false;
+        for (Segment s : segments()) {
+            if ((s.flags() & Segment.PF_X) != 0) {
+                any = true;
+                lo = Math.min(lo, s.vaddr());
+                hi = Math.max(hi, Integer.toUnsignedLong(s.vaddr()) + s.data().length);
+            }
+        }
+        if (!any) {
+            throw new DeviceException("kernel " + name + " has no executable segment");
+        }
+        byte[] code = new byte[(int) (hi - lo)];
+        for (Segment s : segments()) {
+            if ((s.flags() & Segment.PF_X) != 0) {
+                System.arraycopy(s.data(), 0, code, s.vaddr() - lo, s.data().length);
+            }
+        }
+        return Program.of(lo, code, code.length);
     }
 }

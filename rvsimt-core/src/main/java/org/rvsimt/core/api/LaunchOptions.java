@@ -1,44 +1,54 @@
 package org.rvsimt.core.api;
 
 /**
- * Per-launch settings beyond grid, block and shared memory.
+ * Per-launch settings beyond grid, block and shared memory, for {@link Device#launch(Kernel, Dim3,
+ * Dim3, int, LaunchOptions, Object...)}; {@link Launch.Builder#options} takes them over.
  *
  * @param entry           entry address, or null for the kernel's entry point
- * @param seedAbi         run with the seed's ABI (registers zero, ID window at 0x8000_0000)
+ * @param abi             how threads start (the native ABI, or the seed's: registers zero, ID window at 0x8000_0000)
  * @param watchdog        warp-instruction budget per warp
  * @param exitedArrive    warps that have exited count as arrived at block barriers
  * @param allowMisaligned perform misaligned loads/stores instead of faulting
  * @param threads         host threads for this launch, or 0 for the device's setting
  */
-public record LaunchOptions(Integer entry, boolean seedAbi, long watchdog, boolean exitedArrive,
+public record LaunchOptions(Integer entry, Abi abi, long watchdog, boolean exitedArrive,
                             boolean allowMisaligned, int threads) {
 
     public static final long DEFAULT_WATCHDOG = 100_000_000L;
 
     public static LaunchOptions defaults() {
-        return new LaunchOptions(null, false, DEFAULT_WATCHDOG, false, false, 0);
+        return new LaunchOptions(null, Abi.NATIVE, DEFAULT_WATCHDOG, false, false, 0);
+    }
+
+    public boolean seedAbi() {
+        return abi == Abi.SEED;
     }
 
     public LaunchOptions withEntry(Integer address) {
-        return new LaunchOptions(address, seedAbi, watchdog, exitedArrive, allowMisaligned, threads);
+        return new LaunchOptions(address, abi, watchdog, exitedArrive, allowMisaligned, threads);
+    }
+
+    /** The ABI; the seed's also performs misaligned accesses, as the seed did. */
+    public LaunchOptions withAbi(Abi a) {
+        return new LaunchOptions(entry, a, watchdog, exitedArrive, a == Abi.SEED || allowMisaligned, threads);
     }
 
     public LaunchOptions withSeedAbi(boolean on) {
-        return new LaunchOptions(entry, on, watchdog, exitedArrive, on || allowMisaligned, threads);
+        return withAbi(on ? Abi.SEED : Abi.NATIVE);
     }
 
     public LaunchOptions withWatchdog(long budget) {
         if (budget < 1) {
             throw new DeviceException("watchdog must be at least 1 instruction, got " + budget);
         }
-        return new LaunchOptions(entry, seedAbi, budget, exitedArrive, allowMisaligned, threads);
+        return new LaunchOptions(entry, abi, budget, exitedArrive, allowMisaligned, threads);
     }
 
     public LaunchOptions withExitedArrive(boolean on) {
-        return new LaunchOptions(entry, seedAbi, watchdog, on, allowMisaligned, threads);
+        return new LaunchOptions(entry, abi, watchdog, on, allowMisaligned, threads);
     }
 
     public LaunchOptions withThreads(int n) {
-        return new LaunchOptions(entry, seedAbi, watchdog, exitedArrive, allowMisaligned, n);
+        return new LaunchOptions(entry, abi, watchdog, exitedArrive, allowMisaligned, n);
     }
 }

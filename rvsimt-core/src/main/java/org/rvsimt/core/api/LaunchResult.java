@@ -14,14 +14,20 @@ import org.rvsimt.core.exec.LaunchStatistics;
  * @param wallNanos           host time of the launch
  * @param console             printf lines, prefixed by block and thread, in block order
  * @param exitCode            first non-zero exit code (ecall 93) in block order, else 0
- * @param fault               the fault that stopped the launch, or null
+ * @param fault               the fault that stopped the launch, or for a launch that ran to the end with a
+ *                            non-zero exit code the {@code exit_code} fault; null when it succeeded
  * @param statistics          instruction mix, hottest pcs, divergence, memory traffic, barrier waits
  */
-public record LaunchResult(String engine, long warpInstructions, long laneInstructions, int warpSize, long wallNanos,
+public record LaunchResult(Engine engine, long warpInstructions, long laneInstructions, int warpSize, long wallNanos,
                            List<String> console, int exitCode, KernelFault fault, LaunchStatistics statistics) {
 
     public boolean ok() {
         return fault == null;
+    }
+
+    /** {@code ok} or {@code fault}; checks of the outputs are the caller's. */
+    public LaunchStatus status() {
+        return ok() ? LaunchStatus.OK : LaunchStatus.FAULT;
     }
 
     /** Average active lanes per warp-instruction over the warp size (Nsight's warp execution efficiency). */

@@ -87,6 +87,7 @@ public final class BlockContext {
             w.laneInstructions = 0;
             w.exitCode = 0;
             w.exitLane = -1;
+            w.exitLanes = 0;
         }
     }
 
@@ -137,6 +138,10 @@ public final class BlockContext {
         if (a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG) || a == Integer.toUnsignedLong(MemoryMap.CONSOLE_REG)) {
             return 0;
         }
+        int argOff = argumentOffset(addr, a, width, "load");
+        if (argOff >= 0) {
+            return misalignedLoad(spec.argumentBlock(), argOff, width, unsigned);
+        }
         throw outOfBounds(addr, width, "load");
     }
 
@@ -178,6 +183,11 @@ public final class BlockContext {
             throw new MemoryFault(MemoryFault.Kind.READ_ONLY, addr,
                     String.format("store to read-only CTRL register at 0x%08x", addr));
         }
+        int argOff = argumentOffset(addr, a, width, "store");
+        if (argOff >= 0) {
+            misalignedStore(spec.argumentBlock(), argOff, width, value);
+            return;
+        }
         throw outOfBounds(addr, width, "store");
     }
 
@@ -207,6 +217,25 @@ public final class BlockContext {
             return (int) (a - base);
         }
         return -1;
+    }
+
+    /**
+     * Offset inside the launch's argument block, or -1 when the address is not in its window; an
+     * access in the window past the last argument is a fault that says how many there are.
+     */
+    private int argumentOffset(int addr, long a, int width, String what) {
+        byte[] block = spec.argumentBlock();
+        long base = Integer.toUnsignedLong(MemoryMap.ARGS_BASE);
+        if (block == null || a < base || a >= base + MemoryMap.ARGS_WINDOW) {
+            return -1;
+        }
+        if (a + width <= base + block.length) {
+            return (int) (a - base);
+        }
+        int n = block.length / 4;
+        throw new MemoryFault(MemoryFault.Kind.OUT_OF_BOUNDS, addr, String.format(
+                "%d-byte %s at 0x%08x is past the argument block: the launch has %d argument%s (0x%08x..+0x%x)",
+                width, what, addr, n, n == 1 ? "" : "s", MemoryMap.ARGS_BASE, block.length));
     }
 
     private byte[] stack(int thread) {

@@ -22,9 +22,14 @@ public final class BlockRunner {
         this.engine = engine;
     }
 
-    /** What one block did. */
+    /**
+     * What one block did.
+     *
+     * @param exitCode the first non-zero exit code of the block's threads (warp order), else 0
+     * @param exit     the {@code exit_code} fault of that thread's warp, or null
+     */
     public record BlockOutcome(long block, long warpInstructions, long laneInstructions, List<String> console,
-                               int exitCode, int exitThread, int exitPc) { }
+                               int exitCode, KernelFault exit) { }
 
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
@@ -62,22 +67,32 @@ public final class BlockRunner {
         c.flushConsole();
         long wi = 0;
         long li = 0;
-        int exitCode = 0;
-        int exitThread = -1;
-        int exitPc = 0;
+        Warp exited = null;
         for (Warp w : warps) {
             wi += w.warpInstructions;
             li += w.laneInstructions;
-            if (w.exitLane >= 0 && exitThread < 0) {
-                exitCode = w.exitCode;
-                exitThread = c.threadLinear(w, w.exitLane);
-                exitPc = w.exitPc;
+            if (w.exitLane >= 0 && exited == null) {
+                exited = w;
             }
         }
         if (tr != null) {
             tr.blockEnd(linear, wi, li);
         }
-        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc);
+        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exited == null ? 0 : exited.exitCode,
+                exited == null ? null : exitFault(exited));
+    }
+
+    /**
+     * The {@code exit_code} fault of a warp whose threads exited with non-zero codes: every such lane,
+     * the first one's code and exit as the example.
+     */
+    private KernelFault exitFault(Warp w) {
+        int t = c.threadLinear(w, w.exitLane);
+        int n = Long.bitCount(w.exitLanes);
+        String more = n > 1 ? String.format(" (%d threads of warp %d exited with a non-zero code)", n, w.id) : "";
+        return new KernelFault(FaultKind.EXIT_CODE, w.exitPc, c.spec.program().disassemble(w.exitPc),
+                new int[] {c.bx, c.by, c.bz}, w.id, w.exitLanes, -1, String.format(
+                "thread %d of block (%d,%d,%d) exited with code %d%s", t, c.bx, c.by, c.bz, w.exitCode, more));
     }
 
     public BlockContext context() {
@@ -153,6 +168,6 @@ public final class BlockRunner {
         String msg = "barrier can never complete: " + waiting
                 + (exited.isEmpty() ? "" : "; exited warps: " + exited)
                 + (c.warpCount > 1 && exited.isEmpty() ? " (warps wait at different barriers)" : "");
-        throw Interpreter.fault(c, first, "barrier_deadlock", first.barrierPc, first.mask, -1, msg);
+        throw Interpreter.fault(c, first, FaultKind.BARRIER_DEADLOCK, first.barrierPc, first.mask, -1, msg);
     }
 }

@@ -79,12 +79,16 @@ public final class Interpreter implements WarpEngine {
                 }
                 int i = (pc - base) >>> 2;
                 if (i >= p.length || (pc & 3) != 0) {
-                    throw fault(c, w, "out_of_bounds", pc, m, pc & 0xFFFFFFFFL,
+                    if ((pc & 3) != 0) {
+                        // Only a jump or taken branch gets here, and it was the warp's last instruction.
+                        throw misalignedJump(c, w, w.lastPc(pc), m, pc);
+                    }
+                    throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
                             String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
                                     pc, base, p.end()));
                 }
                 if (w.warpInstructions + steps >= budget) {
-                    throw fault(c, w, "watchdog", pc, m, -1, "warp exceeded the watchdog budget of " + budget
+                    throw fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
                 if (tr != null) {
@@ -341,7 +345,7 @@ public final class Interpreter implements WarpEngine {
                         MatrixUnit.execute(c, w, p, i, pc, m);
                         yield pc + 4;
                     }
-                    case ILLEGAL -> throw fault(c, w, "illegal_instruction", pc, m, -1,
+                    case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1,
                             String.format("illegal instruction 0x%08x", p.words[i]));
                 };
                 if (leave || w.state != Warp.State.READY) {
@@ -351,7 +355,7 @@ public final class Interpreter implements WarpEngine {
         } catch (MemoryFault mf) {
             throw memoryFault(c, w, pc, lane, m, mf);
         } catch (Divergence.StackOverflow so) {
-            throw fault(c, w, "stack_overflow", pc, m, -1, so.getMessage());
+            throw fault(c, w, FaultKind.STACK_OVERFLOW, pc, m, -1, so.getMessage());
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanesRun;
@@ -422,6 +426,16 @@ public final class Interpreter implements WarpEngine {
                 toZero |= 1L << l;    // returning from the kernel entry ends the thread
             }
         }
+        long misaligned = 0;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            if ((t[l] & 3) != 0) {
+                misaligned |= 1L << l;
+            }
+        }
+        if (misaligned != 0) {
+            throw misalignedJump(c, w, pc, misaligned, t[Long.numberOfTrailingZeros(misaligned)]);
+        }
         if (link) {
             int rdo = p.rd[i] * width;
             for (long mm = m; mm != 0; mm &= mm - 1) {
@@ -479,21 +493,33 @@ public final class Interpreter implements WarpEngine {
         }
     }
 
-    /** The fault report of a memory access by {@code lane} (or the whole mask when unknown). */
+    /**
+     * The fault report of a memory access by {@code lane} (or the whole mask when unknown), naming
+     * every lane whose access faults; the message and address are the first lane's.
+     */
     static KernelFault.Signal memoryFault(BlockContext c, Warp w, int pc, int lane, long m, MemoryFault mf) {
-        String kind = mf.kind() == MemoryFault.Kind.MISALIGNED ? "misaligned" : "out_of_bounds";
-        return fault(c, w, kind, pc, lane >= 0 ? 1L << lane : m, Integer.toUnsignedLong(mf.address()),
-                mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+        FaultKind kind = mf.kind() == MemoryFault.Kind.MISALIGNED ? FaultKind.MISALIGNED : FaultKind.OUT_OF_BOUNDS;
+        return fault(c, w, kind, pc, lane >= 0 ? FaultingLanes.of(c, w, pc, lane, m) : m,
+                Integer.toUnsignedLong(mf.address()), mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+    }
+
+    /**
+     * A jump whose target is not a multiple of 4 (there are no compressed instructions): the
+     * instruction-address-misaligned fault, at the jump, with the target as the address.
+     */
+    static KernelFault.Signal misalignedJump(BlockContext c, Warp w, int jumpPc, long lanes, int target) {
+        return fault(c, w, FaultKind.MISALIGNED, jumpPc, lanes, Integer.toUnsignedLong(target), String.format(
+                "jump to 0x%08x: an instruction address must be a multiple of 4", target));
     }
 
     /** The fault report of dynamic rounding with an invalid frm. */
     static KernelFault.Signal roundingFault(BlockContext c, Warp w, int pc, int lane, int rm) {
-        return fault(c, w, "illegal_instruction", pc, 1L << lane, -1, "dynamic rounding with an invalid frm value " + rm);
+        return fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, "dynamic rounding with an invalid frm value " + rm);
     }
 
     static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
         if (w.diverged() && id < 0) {
-            throw fault(c, w, "divergent_barrier", pc, w.mask, -1, String.format(
+            throw fault(c, w, FaultKind.DIVERGENT_BARRIER, pc, w.mask, -1, String.format(
                     "barrier reached by lanes 0x%x while lanes 0x%x of the warp are on another path",
                     w.mask, w.lanes & ~w.exited & ~w.mask));
         }
@@ -595,6 +621,9 @@ public final class Interpreter implements WarpEngine {
             switch (a7) {
                 case 93 -> {
                     exits |= 1L << l;
+                    if (a0 != 0) {
+                        w.exitLanes |= 1L << l;
+                    }
                     if (a0 != 0 && w.exitLane < 0) {
                         w.exitCode = a0;
                         w.exitLane = l;
@@ -605,7 +634,7 @@ public final class Interpreter implements WarpEngine {
                     int len = x[12 * width + l];
                     byte[] bytes = c.readBytes(w, l, x[11 * width + l], len);
                     if (bytes == null) {
-                        throw fault(c, w, "out_of_bounds", pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
+                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
                                 String.format("ecall write of %d bytes at 0x%08x is outside mapped memory", len,
                                         x[11 * width + l]));
                     }
@@ -617,12 +646,12 @@ public final class Interpreter implements WarpEngine {
                     try {
                         text = PrintfFormatter.format(addr -> c.deviceByte(w, l, addr), a0, x[11 * width + l]);
                     } catch (UnreadablePrintfArgument e) {
-                        throw fault(c, w, "out_of_bounds", pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
+                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
                     }
                     c.consoleWrite(w, l, text);
                     x[10 * width + l] = text.length;
                 }
-                default -> throw fault(c, w, "illegal_instruction", pc, 1L << l, -1,
+                default -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1,
                         "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write, 1000 = printf)");
             }
         }
@@ -644,11 +673,11 @@ public final class Interpreter implements WarpEngine {
             int l = Long.numberOfTrailingZeros(mm);
             long old = c.readCsr(w, l, csr);
             if (old == Long.MIN_VALUE) {
-                throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
+                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
             }
             int src = immediate ? rs1Field : x[rs1Field * width + l];
             if (writes && !c.writeCsr(w, l, csr, Csr.apply(op, (int) old, src))) {
-                throw fault(c, w, "illegal_instruction", pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
+                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
             }
             x[rdo + l] = (int) old;
         }
@@ -670,7 +699,7 @@ public final class Interpreter implements WarpEngine {
             int rm = rmField == 7 ? w.frm[l] : rmField;
             if (rm > 4 && usesRounding(form)) {
                 throw rmField == 7 ? roundingFault(c, w, pc, l, rm)
-                        : fault(c, w, "illegal_instruction", pc, 1L << l, -1, "reserved rounding mode " + rm);
+                        : fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1, "reserved rounding mode " + rm);
             }
             switch (form) {
                 case FP_RR -> f[d + l] = FloatOps.arith((FpArith) op, f[a + l], f[b + l], rm, flags, l);
@@ -705,11 +734,11 @@ public final class Interpreter implements WarpEngine {
         return op instanceof Store store ? store.width() : 4;
     }
 
-    static KernelFault.Signal fault(BlockContext c, Warp w, String kind, int pc, long lanes, long address,
+    static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
                                     String message) {
         Program p = c.spec.program();
         if (c.trace != null) {
-            c.trace.fault(c.blockLinear, w.id, pc, kind, lanes, address);
+            c.trace.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
         }
         return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
                 lanes, address, message, FlightTail.of(c, w, pc)));

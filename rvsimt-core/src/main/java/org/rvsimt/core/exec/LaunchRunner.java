@@ -18,10 +18,15 @@ import org.rvsimt.core.trace.Tracer;
  */
 public final class LaunchRunner {
 
-    /** Totals of a launch; {@code fault} is null when it completed. */
+    /**
+     * Totals of a launch.
+     *
+     * @param exitCode first non-zero exit code in block order, else 0
+     * @param fault    the fault that stopped the launch; else, when a thread exited with a non-zero
+     *                 code, the {@code exit_code} fault of the first such block; else null
+     */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
-                          long exitBlock, int exitThread, int exitPc, KernelFault fault, long blocksRun,
-                          LaunchStatistics statistics) { }
+                          KernelFault fault, long blocksRun, LaunchStatistics statistics) { }
 
     private LaunchRunner() { }
 
@@ -114,26 +119,22 @@ public final class LaunchRunner {
         outcomes.sort(Comparator.comparingLong(BlockRunner.BlockOutcome::block));
         List<String> console = new ArrayList<>();
         int exitCode = 0;
-        long exitBlock = -1;
-        int exitThread = -1;
-        int exitPc = 0;
+        KernelFault exit = null;
         for (BlockRunner.BlockOutcome o : outcomes) {
             if (o.block() > faultAt) {
                 break;     // blocks after a fault ran only on some thread counts: leave them out
             }
             console.addAll(o.console());
-            if (o.exitThread() >= 0 && exitBlock < 0) {
+            if (o.exit() != null && exit == null) {
                 exitCode = o.exitCode();
-                exitBlock = o.block();
-                exitThread = o.exitThread();
-                exitPc = o.exitPc();
+                exit = o.exit();
             }
         }
         List<Profile> profiles = new ArrayList<>();
         for (Worker w : workers) {
             profiles.add(w.runner.context().profile);
         }
-        return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, exitPc, fault, run,
+        return new Outcome(wi, li, console, exitCode, fault != null ? fault : exit, run,
                 LaunchStatistics.of(spec.program(), profiles));
     }
 
@@ -204,7 +205,7 @@ public final class LaunchRunner {
         }
 
         private void record(BlockRunner.BlockOutcome o) {
-            if (!o.console().isEmpty() || o.exitThread() >= 0) {
+            if (!o.console().isEmpty() || o.exit() != null) {
                 outcomes.add(o);
             }
             unsettled.add(new long[] {o.block(), o.warpInstructions(), o.laneInstructions()});
@@ -232,7 +233,7 @@ public final class LaunchRunner {
             runner.context().flushConsole();
             unsettled.add(new long[] {runner.context().blockLinear, wi, li});
             outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
-                    new ArrayList<>(runner.context().console), 0, -1, 0));
+                    new ArrayList<>(runner.context().console), 0, null));
         }
     }
 }

@@ -8,6 +8,8 @@ package org.rvsimt.core.exec;
  * @param warpSize       lanes per warp (1..64)
  * @param sharedBytes    shared memory per block
  * @param argsAddress    device address of the argument block (a0, mscratch, CTRL+0x50)
+ * @param argumentBlock  the argument block's bytes when it is a window of its own at {@code argsAddress}
+ *                       (a launch's copy: reads past its end fault), or null when the block is in VRAM
  * @param stackBytes     private stack per thread
  * @param computeUnits   number of compute units blocks are spread over
  * @param seedAbi        registers start at 0 and the seed's ID window answers every load at 0x8000_0000+
@@ -18,16 +20,8 @@ package org.rvsimt.core.exec;
  * @param vlen           RVV VLEN in bits of every lane (the device's; validated by DeviceConfig)
  */
 public record LaunchSpec(Program program, int entry, int[] grid, int[] block, int warpSize, int sharedBytes,
-                         int argsAddress, int stackBytes, int computeUnits, boolean seedAbi, boolean fastSfu,
+                         int argsAddress, byte[] argumentBlock, int stackBytes, int computeUnits, boolean seedAbi, boolean fastSfu,
                          long watchdog, boolean exitedArrive, boolean allowMisaligned, int vlen) {
-
-    /** A launch at the default VLEN, for callers that predate configurable VLEN. */
-    public LaunchSpec(Program program, int entry, int[] grid, int[] block, int warpSize, int sharedBytes,
-                      int argsAddress, int stackBytes, int computeUnits, boolean seedAbi, boolean fastSfu,
-                      long watchdog, boolean exitedArrive, boolean allowMisaligned) {
-        this(program, entry, grid, block, warpSize, sharedBytes, argsAddress, stackBytes, computeUnits, seedAbi,
-                fastSfu, watchdog, exitedArrive, allowMisaligned, VectorState.DEFAULT_VLEN);
-    }
 
     public int threadsPerBlock() {
         return block[0] * block[1] * block[2];

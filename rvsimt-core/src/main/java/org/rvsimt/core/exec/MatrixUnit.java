@@ -81,7 +81,7 @@ final class MatrixUnit {
         int rows = which == 1 ? s.mtilen[lane] : s.mtilem[lane];
         int cols = which == 2 ? s.mtilen[lane] : s.mtilek[lane];
         if (cols * eb > MatrixState.rowBytes(reg)) {
-            throw Interpreter.fault(c, w, "illegal_instruction", pc, 1L << lane, -1, String.format(
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
                     "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", op.mnemonic(), cols, eb, reg, lane));
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
@@ -114,7 +114,7 @@ final class MatrixUnit {
         int ms1 = word >>> 15 & 7;
         int ms2 = word >>> 20 & 7;
         if (!MatrixState.isAccumulator(md) || MatrixState.isAccumulator(ms1) || MatrixState.isAccumulator(ms2)) {
-            throw Interpreter.fault(c, w, "illegal_instruction", pc, 1L << lane, -1, op.mnemonic()
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, op.mnemonic()
                     + ": md must be an accumulator (acc0-acc3) and ms1, ms2 tiles (tr0-tr3) (lane " + lane + ")");
         }
         boolean isFloat = op.kind() == MatrixDecode.FMACC;
@@ -123,13 +123,13 @@ final class MatrixUnit {
         int nt = s.mtilen[lane];
         int kt = s.mtilek[lane];
         if (kt * eb > MatrixState.TILE_ROW_BYTES) {
-            throw Interpreter.fault(c, w, "illegal_instruction", pc, 1L << lane, -1, String.format(
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
                     "%s: mtilek = %d elements of %d bytes exceed a tile row of %d bytes (lane %d)", op.mnemonic(), kt, eb,
                     MatrixState.TILE_ROW_BYTES, lane));
         }
         int rm = s.frm[lane];
         if (isFloat && rm > 4) {
-            throw Interpreter.fault(c, w, "illegal_instruction", pc, 1L << lane, -1,
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     op.mnemonic() + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
         int[] a = new int[kt];

@@ -126,7 +126,7 @@ final class VectorUnit {
         }
 
         KernelFault.Signal illegal(String why) {
-            return Interpreter.fault(c, w, "illegal_instruction", pc, 1L << lane, -1,
+            return Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     String.format("%s: %s (lane %d)", op.mnemonic(), why, lane));
         }
 

@@ -37,6 +37,7 @@ public final class Warp {
     long laneInstructions;
     int exitCode;                 // first non-zero exit code of a lane (ecall 93)
     int exitLane = -1;
+    long exitLanes;               // every lane that exited with a non-zero code
     int exitPc;                   // the ecall that exited with exitCode
     /**
      * Flight recorder: the warp's last {@link #FLIGHT} issue records (start pc, instruction count,

@@ -7,6 +7,13 @@ public final class MemoryMap {
     public static final int BARRIER_REG = 0x8000_2000;
     public static final int CONSOLE_REG = 0x8000_3000;
     public static final int SHARED_BASE = 0xC000_0000;
+    /**
+     * The argument block of a host launch, a window of its own so that reading past the last
+     * argument faults (in VRAM it would read whatever lies behind it). Launches by the device
+     * server keep their argument block in VRAM, where the driver put it.
+     */
+    public static final int ARGS_BASE = 0xD000_0000;
+    public static final int ARGS_WINDOW = 0x1_0000;
     public static final int PRIVATE_BASE = 0xE000_0000;
 
     // CTRL window offsets (seed-compatible, plus warp/lane id and the argument block).

@@ -90,7 +90,7 @@ class KnownBugsTest {
                         throw new AssertionError(engine + ": " + src.replace('\n', ';') + " threw " + e, e);
                     }
                     assertThat(r.fault()).isNotNull();
-                    assertThat(r.fault().kind()).isEqualTo("out_of_bounds");
+                    assertThat(r.fault().kind().label()).isEqualTo("out_of_bounds");
                     assertThat(r.fault().pc()).isEqualTo(0x80000000);
                 }
             }
@@ -114,7 +114,7 @@ class KnownBugsTest {
                     """, "exit.S");
             LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0);
             KernelFault f = r.fault();
-            assertThat(f.kind()).isEqualTo("exit_code");
+            assertThat(f.kind().label()).isEqualTo("exit_code");
             assertThat(f.pc()).isEqualTo(k.symbol("bad").orElseThrow());
         }
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.rvsimt.core.api.Abi;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.DeviceConfig;
@@ -400,7 +401,7 @@ class QemuDifferentialTest {
             long tv = System.nanoTime();
             LaunchOptions o = LaunchOptions.defaults().withEntry(entry).withWatchdog(10_000_000);
             if (misaligned) {
-                o = new LaunchOptions(o.entry(), false, o.watchdog(), false, true, 0);
+                o = new LaunchOptions(o.entry(), Abi.NATIVE, o.watchdog(), false, true, 0);
             }
             LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(lanes), 0, o, out);
             phaseNanos[3].add(System.nanoTime() - tv);

@@ -98,7 +98,7 @@ class SelfCheckingIsaTest {
         String src = source(file);
         for (Config c : CONFIGS) {
             LaunchResult r = runOnRvsimt(src, file, c.config);
-            if (r.fault() != null && r.fault().kind().equals("exit_code")) {
+            if (r.fault() != null && r.fault().kind().label().equals("exit_code")) {
                 int n = r.exitCode() >> 1;
                 throw new AssertionError(String.format("%s on rvsimt (%s): case %d failed (exit code %d): %s", file,
                         c.name, n, r.exitCode(), caseLine(src, n)));
@@ -199,7 +199,7 @@ class SelfCheckingIsaTest {
         for (Config c : CONFIGS) {
             LaunchResult r = runOnRvsimt(src, "failing.S", c.config);
             assertThat(r.fault()).as(c.name).isNotNull();
-            assertThat(r.fault().kind()).as(c.name).isEqualTo("exit_code");
+            assertThat(r.fault().kind().label()).as(c.name).isEqualTo("exit_code");
             assertThat(r.exitCode()).as(c.name).isEqualTo(11);
         }
         if (Toolchain.missingTools() == null) {
@@ -237,7 +237,7 @@ class SelfCheckingIsaTest {
                     LaunchResult r = runOnRvsimt(src, "rm.S", c.config);
                     if (expectIllegal) {
                         assertThat(r.fault()).as("%s (%s)", snippet, c.name).isNotNull();
-                        assertThat(r.fault().kind()).as("%s (%s)", snippet, c.name).isEqualTo("illegal_instruction");
+                        assertThat(r.fault().kind().label()).as("%s (%s)", snippet, c.name).isEqualTo("illegal_instruction");
                     } else {
                         assertThat(r.fault()).as("%s (%s)", snippet, c.name).isNull();
                     }
@@ -292,7 +292,7 @@ class SelfCheckingIsaTest {
             for (Config c : CONFIGS) {
                 LaunchResult r = runOnRvsimt(src, "ro.S", c.config);
                 assertThat(r.fault()).as("%s (%s)", insn, c.name).isNotNull();
-                assertThat(r.fault().kind()).as("%s (%s)", insn, c.name).isEqualTo("illegal_instruction");
+                assertThat(r.fault().kind().label()).as("%s (%s)", insn, c.name).isEqualTo("illegal_instruction");
             }
         }
     }

@@ -109,7 +109,7 @@ class ObservationTest {
         try (KernelHarness h = KernelHarness.of(engine, 8, 1)) {
             LaunchResult r = h.run(FAULTS, Dim3.of(1), Dim3.of(8), 0);
             KernelFault f = r.fault();
-            assertThat(f.kind()).isEqualTo("out_of_bounds");
+            assertThat(f.kind().label()).isEqualTo("out_of_bounds");
             List<Integer> pcs = f.recent().stream().map(KernelFault.Step::pc).toList();
             assertThat(pcs).containsExactly(0x00, 0x04, 0x08, 0x0c, 0x10, 0x0c, 0x10, 0x0c, 0x10, 0x14, 0x18, 0x1c,
                     0x20, 0x24, 0x28);

@@ -536,7 +536,7 @@ class SimtSemanticsTest {
         try (KernelHarness h = KernelHarness.of(engine, 32, 1)) {
             LaunchResult r = h.run(exitEarly, Dim3.of(1), Dim3.of(64), 0);
             assertThat(r.fault()).isNotNull();
-            assertThat(r.fault().kind()).isEqualTo("barrier_deadlock");
+            assertThat(r.fault().kind().label()).isEqualTo("barrier_deadlock");
             assertThat(r.fault().warp()).isEqualTo(1);
             assertThat(r.fault().message()).contains("exited warps: 0");
             LaunchResult ok = h.run(exitEarly, Dim3.of(1), Dim3.of(64), 0,
@@ -544,7 +544,7 @@ class SimtSemanticsTest {
             assertThat(ok.fault()).as("with exited warps counted as arrived").isNull();
             LaunchResult d = h.run(divergent, Dim3.of(1), Dim3.of(32), 0);
             assertThat(d.fault()).isNotNull();
-            assertThat(d.fault().kind()).isEqualTo("divergent_barrier");
+            assertThat(d.fault().kind().label()).isEqualTo("divergent_barrier");
             assertThat(d.fault().lanes()).isEqualTo(0xAAAAAAAAL);
         }
     }
