@@ -35,11 +35,13 @@ final class LaneOps {
     }
 
     /**
-     * The memory space of an address, for the launch statistics: {@link Profile#GLOBAL}, SHARED or
-     * OTHER (stacks, CTRL, unmapped).
+     * The memory space of an address, for the launch statistics: {@link Profile#GLOBAL} (the
+     * argument block counts as global memory, where it used to live), SHARED or OTHER (stacks, CTRL,
+     * unmapped).
      */
     static byte space(BlockContext c, int addr) {
-        if (addr >= 0 && addr < c.vramSize) {
+        if (addr >= 0 && addr < c.vramSize
+                || Integer.compareUnsigned(addr - MemoryMap.ARGS_BASE, MemoryMap.ARGS_WINDOW) < 0) {
             return Profile.GLOBAL;
         }
         int off = addr - MemoryMap.SHARED_BASE;
