@@ -103,6 +103,38 @@ class KernelFaultCliTest {
                 "illegal_instruction", "csrr", B1, 0, lane2, null, "0x7c0"));
         c.add(new FaultCase("exit code 3 in one thread", oneLane("li a7, 93\nli a0, 3\n.globl bad\nbad: ecall\n"), "2", "8",
                 none, "exit_code", "ecall", B1, 0, lane2, null, "3"));
+        c.add(new FaultCase("exit code 7 in every thread", """
+                    li a7, 93
+                    li a0, 7
+                    .globl bad
+                bad: ecall
+                """, "1", "32", none, "exit_code", "ecall", B0, 0, range(0, 32), null, "32 threads of warp 0"));
+        c.add(new FaultCase("every odd lane stores beyond VRAM", """
+                    csrr t0, 0xCC0
+                    andi t0, t0, 1
+                    neg t0, t0
+                    lui t1, 0x90000
+                    and t1, t1, t0
+                    .globl bad
+                bad: sw zero, 0(t1)
+                    ret
+                """, "1", "8", none, "out_of_bounds", "sw", B0, 0, List.of(1, 3, 5, 7), 0x90000000L, "(lane 1)"));
+        c.add(new FaultCase("argument read past the argument block", """
+                    .globl bad
+                bad: lw t0, 0(a0)
+                    ret
+                """, "1", "4", none, "out_of_bounds", "lw", B0, 0, range(0, 4), 0xD0000000L,
+                "the launch has 0 arguments"));
+        c.add(new FaultCase("jump to a halfword address inside the code", """
+                    .globl k
+                k:  auipc t0, 0
+                    addi t0, t0, 10
+                    .globl bad
+                bad: jr t0
+                    nop
+                    nop
+                    ret
+                """, "1", "4", none, "misaligned", "jr", B0, 0, range(0, 4), 10L, "multiple of 4"));
         c.add(new FaultCase("watchdog", """
                     .globl bad
                 bad: j bad
@@ -195,6 +227,12 @@ class KernelFaultCliTest {
         List<Integer> lanes = new ArrayList<>();
         fault.path("lanes").forEach(n -> lanes.add(n.asInt()));
         assertThat(lanes).isEqualTo(f.lanes());
+        assertThat(fault.path("lane_count").asInt()).isEqualTo(f.lanes().size());
+        long mask = 0;
+        for (int l : f.lanes()) {
+            mask |= 1L << l;
+        }
+        assertThat(fault.path("lane_mask").asText()).isEqualTo("0x" + Long.toHexString(mask));
         if (f.address() == null) {
             assertThat(fault.path("address").isNull()).as("address is null: %s", fault).isTrue();
         } else {

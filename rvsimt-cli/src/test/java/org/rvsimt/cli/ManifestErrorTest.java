@@ -173,6 +173,11 @@ class ManifestErrorTest {
         c.add(new Case("at overlapping another buffer", TWO
                 + "  - {name: x, buffer: f32, zeros: 1024, at: 0x200000}\n"
                 + "  - {name: y, buffer: f32, zeros: 4, at: 0x200010}\n", "launch.yaml: args", "not free"));
+        c.add(new Case("at misaligned for f32 under the seed ABI", "abi: seed\n" + TWO
+                + "  - {name: x, buffer: f32, zeros: 4, at: 0x100002}\n", "launch.yaml: args[2].at", "0x100002",
+                "multiple of 4"));
+        c.add(new Case("at misaligned for i16", TWO + "  - {name: x, buffer: i16, zeros: 4, at: 0x100001}\n",
+                "launch.yaml: args[2].at", "multiple of 2"));
         c.add(new Case("duplicate names", TWO + "  - {name: n, u32: 3}\n", "launch.yaml: args[2].name", "'n'"));
         // expect
         c.add(new Case("expect not a list", OUT + "expect: 7\n", "launch.yaml: expect"));

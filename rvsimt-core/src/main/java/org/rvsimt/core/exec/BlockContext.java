@@ -191,6 +191,24 @@ public final class BlockContext {
         throw outOfBounds(addr, width, "store");
     }
 
+    /** Whether {@link #storeSlow} would fault for this store (it is not performed). */
+    boolean storeFaults(Warp w, int lane, int addr, int width) {
+        if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
+            return true;
+        }
+        long a = Integer.toUnsignedLong(addr);
+        long shared0 = Integer.toUnsignedLong(MemoryMap.SHARED_BASE);
+        long args0 = Integer.toUnsignedLong(MemoryMap.ARGS_BASE);
+        byte[] block = spec.argumentBlock();
+        boolean mapped = a + width <= vramSize
+                || a >= shared0 && a + width <= shared0 + shared.length
+                || privateOffset(w, lane, a, width) >= 0
+                || a == Integer.toUnsignedLong(MemoryMap.BARRIER_REG) || a == Integer.toUnsignedLong(MemoryMap.CONSOLE_REG)
+                || spec.seedAbi() && a >= 0x8000_0000L && a < 0xC000_0000L
+                || block != null && a >= args0 && a + width <= args0 + block.length;
+        return !mapped;
+    }
+
     /** The array and offset an atomic at {@code addr} works on: VRAM or shared memory only. */
     byte[] atomicTarget(int addr) {
         long a = Integer.toUnsignedLong(addr);

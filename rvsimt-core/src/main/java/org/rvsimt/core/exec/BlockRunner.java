@@ -52,8 +52,13 @@ public final class BlockRunner {
                             tr.barrierWait(linear, w.id, w.barrierPc, w.barrierId);
                         }
                         release(w.barrierId, w.barrierCount);
-                    } else if (w.state == Warp.State.DONE && tr != null) {
-                        tr.warpDone(linear, w.id, w.pc);
+                    } else if (w.state == Warp.State.DONE) {
+                        if (tr != null) {
+                            tr.warpDone(linear, w.id, w.pc);
+                        }
+                        if (c.spec.exitedArrive() && blockBarrierWaiting()) {
+                            release(-1, c.warpCount);     // the exit may be the arrival the others wait for
+                        }
                     }
                 }
             }
@@ -106,6 +111,15 @@ public final class BlockRunner {
             }
         }
         return true;
+    }
+
+    private boolean blockBarrierWaiting() {
+        for (Warp w : c.warps) {
+            if (w.state == Warp.State.BARRIER && w.barrierId < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Releases barrier {@code id} if enough warps have arrived (-1 is the block-wide barrier). */

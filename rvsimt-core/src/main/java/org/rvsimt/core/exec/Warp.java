@@ -67,6 +67,15 @@ public final class Warp {
     }
 
     /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
+    /** The last instruction the flight recorder saw, or {@code otherwise} before the first. */
+    int lastPc(int otherwise) {
+        if (flightNext == 0) {
+            return otherwise;
+        }
+        int k = ((flightNext - 1) & (FLIGHT - 1)) << 1;
+        return (int) (flight[k] >>> 32) + 4 * ((int) flight[k] - 1);
+    }
+
     void fly(int startPc, int count, long activeMask) {
         int k = (flightNext++ & (FLIGHT - 1)) << 1;
         flight[k] = (long) startPc << 32 | count;

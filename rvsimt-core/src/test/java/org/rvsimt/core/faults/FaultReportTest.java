@@ -1,0 +1,197 @@
+package org.rvsimt.core.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.Launch;
+import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.exec.FaultKind;
+import org.rvsimt.core.exec.KernelFault;
+
+/**
+ * What a fault report says: its kind, the instruction it names, and every lane it concerns. The
+ * expected answers are worked out by hand from the kernels below (linked at address 0).
+ */
+class FaultReportTest {
+
+    private static LaunchResult run(String engine, String source, Dim3 block, boolean exitedArrive, Object... args)
+            throws Exception {
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
+            Object[] resolved = args.clone();
+            for (int i = 0; i < resolved.length; i++) {
+                if (resolved[i] instanceof int[] words) {
+                    resolved[i] = d.alloc(4L * words.length).write(words);
+                }
+            }
+            Launch l = Launch.builder(Kernel.fromAssembly(source, "t.S"), Dim3.of(1), block)
+                    .exitedArrive(exitedArrive).args(resolved).build();
+            return d.launch(l);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void aJumpToAHalfwordAddressIsMisalignedAtTheJump(String engine) throws Exception {
+        String src = """
+                    auipc t0, 0          # 0x00: t0 = 0
+                    addi t0, t0, 18      # 0x04: _start + 18, inside the code, not a multiple of 4
+                    jr t0                # 0x08
+                    nop
+                    nop
+                    nop
+                    nop
+                    ret
+                """;
+        KernelFault f = run(engine, src, Dim3.of(32), false).fault();
+        assertThat(f).isNotNull();
+        assertThat(f.kind()).isEqualTo(FaultKind.MISALIGNED);
+        assertThat(f.pc()).isEqualTo(8);
+        assertThat(f.address()).isEqualTo(18);
+        assertThat(f.lanes()).isEqualTo(0xFFFF_FFFFL);
+        assertThat(f.message()).contains("0x00000012");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void aJalToAHalfwordAddressIsMisalignedAtTheJal(String engine) throws Exception {
+        // jal zero, .+6 (the assembler would refuse it): J-type imm 6 is imm[10:1] = 3 at bits 21..30.
+        String src = """
+                    addi t1, zero, 1     # 0x00
+                    .word 0x0060006f     # 0x04: jal zero, 0x0a
+                    nop
+                    ret
+                """;
+        KernelFault f = run(engine, src, Dim3.of(32), false).fault();
+        assertThat(f).isNotNull();
+        assertThat(f.kind()).isEqualTo(FaultKind.MISALIGNED);
+        assertThat(f.pc()).isEqualTo(4);
+        assertThat(f.address()).isEqualTo(10);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void everyLaneThatExitsWithACodeIsNamed(String engine) throws Exception {
+        String src = """
+                    li a0, 7
+                    li a7, 93
+                    ecall
+                """;
+        LaunchResult r = run(engine, src, Dim3.of(64), false);
+        KernelFault f = r.fault();
+        assertThat(r.exitCode()).isEqualTo(7);
+        assertThat(f.kind()).isEqualTo(FaultKind.EXIT_CODE);
+        assertThat(f.warp()).isZero();
+        assertThat(f.lanes()).isEqualTo(0xFFFF_FFFFL);
+        assertThat(f.laneCount()).isEqualTo(32);
+        assertThat(f.firstLane()).isZero();
+        assertThat(f.pc()).isEqualTo(8);
+        assertThat(f.message()).contains("thread 0 of block (0,0,0) exited with code 7")
+                .contains("32 threads of warp 0");
+        assertThat(f.summary()).contains("lanes 0xffffffff (32 lanes)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void everyLaneThatStoresOutOfBoundsIsNamed(String engine) throws Exception {
+        // Odd lanes store at buffer + 0x70000000 (outside every window), even lanes into the buffer.
+        String src = """
+                    lw a1, 0(a0)
+                    csrr t1, vx_lane_id
+                    andi t1, t1, 1
+                    neg t1, t1
+                    lui t2, 0x70000
+                    and t1, t1, t2
+                    add t1, t1, a1
+                    sw zero, 0(t1)
+                    ret
+                """;
+        KernelFault f = run(engine, src, Dim3.of(32), false, (Object) new int[32]).fault();
+        assertThat(f.kind()).isEqualTo(FaultKind.OUT_OF_BOUNDS);
+        assertThat(f.pc()).isEqualTo(0x1c);
+        assertThat(f.lanes()).isEqualTo(0xAAAA_AAAAL);
+        assertThat(f.laneCount()).isEqualTo(16);
+        assertThat(f.firstLane()).isEqualTo(1);
+        assertThat(f.message()).endsWith("(lane 1)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void everyLaneThatLoadsOutOfBoundsIsNamed(String engine) throws Exception {
+        String src = """
+                    lui t1, 0x70000
+                    lw t1, 0(t1)         # rd = rs1: lanes that ran first must not confuse the report
+                    ret
+                """;
+        KernelFault f = run(engine, src, Dim3.of(32), false).fault();
+        assertThat(f.kind()).isEqualTo(FaultKind.OUT_OF_BOUNDS);
+        assertThat(f.lanes()).isEqualTo(0xFFFF_FFFFL);
+        assertThat(f.address()).isEqualTo(0x7000_0000L);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void readingPastTheArgumentBlockFaultsAndSaysHowManyThereAre(String engine) throws Exception {
+        String src = """
+                    lw t0, 0(a0)         # the one argument
+                    lw t1, 4(a0)         # a second one the launch does not have
+                    ret
+                """;
+        LaunchResult r = run(engine, src, Dim3.of(32), false, 5);
+        KernelFault f = r.fault();
+        assertThat(f).isNotNull();
+        assertThat(f.kind()).isEqualTo(FaultKind.OUT_OF_BOUNDS);
+        assertThat(f.pc()).isEqualTo(4);
+        assertThat(f.lanes()).isEqualTo(0xFFFF_FFFFL);
+        assertThat(f.message()).contains("past the argument block").contains("the launch has 1 argument ");
+        LaunchResult ok = run(engine, src, Dim3.of(32), false, 5, 6);
+        assertThat(ok.fault()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void argumentsAreTheLaunchsWords(String engine) throws Exception {
+        // out[lane] = a + b, from two scalar arguments after the buffer.
+        String src = """
+                    lw a1, 0(a0)
+                    lw t0, 4(a0)
+                    lw t1, 8(a0)
+                    add t0, t0, t1
+                    csrr t2, vx_lane_id
+                    slli t2, t2, 2
+                    add a1, a1, t2
+                    sw t0, 0(a1)
+                    ret
+                """;
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
+            Buffer out = d.alloc(4 * 8);
+            LaunchResult r = d.launch(Launch.builder(Kernel.fromAssembly(src, "t.S"), Dim3.of(1), Dim3.of(8))
+                    .args(out, 40, 2).build());
+            assertThat(r.fault()).isNull();
+            assertThat(out.readInts()).containsOnly(42);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void anExitAfterTheOthersWaitCountsAsArrivalWithExitedArrive(String engine) throws Exception {
+        // if (__warpid() == 0) __syncthreads(); warp 0 waits first, then warp 1 exits.
+        String src = """
+                    csrr t0, vx_warp_id
+                    bnez t0, 1f
+                    lui t1, 0x80002
+                    sw zero, 0(t1)
+                1:  ret
+                """;
+        LaunchResult strict = run(engine, src, Dim3.of(64), false);
+        assertThat(strict.fault()).isNotNull();
+        assertThat(strict.fault().kind()).isEqualTo(FaultKind.BARRIER_DEADLOCK);
+        LaunchResult r = run(engine, src, Dim3.of(64), true);
+        assertThat(r.fault()).as("with exited warps counted as arrived").isNull();
+    }
+}
