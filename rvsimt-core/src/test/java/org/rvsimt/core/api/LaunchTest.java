@@ -42,6 +42,18 @@ class LaunchTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
+    void argumentValuesBecomeTheWordsOfTheBlock(String engine) throws Exception {
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
+            Buffer out = d.alloc(4 * 8);
+            LaunchResult r = d.launch(Launch.builder(Kernel.fromAssembly(SUM, "sum.S"), Dim3.of(1), Dim3.of(8))
+                    .args(out, 40, 2).build());
+            assertThat(r.fault()).isNull();
+            assertThat(out.readInts()).containsOnly(42);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
     void aLaunchAtAnEntryRunsFromThere(String engine) throws Exception {
         String src = """
                     li a0, 5             # 0x0: the kernel's own entry exits with 5

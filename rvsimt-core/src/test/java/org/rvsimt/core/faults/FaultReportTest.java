@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.DeviceConfig;
 import org.rvsimt.core.api.Dim3;
@@ -151,30 +150,6 @@ class FaultReportTest {
         assertThat(f.message()).contains("past the argument block").contains("the launch has 1 argument ");
         LaunchResult ok = run(engine, src, Dim3.of(32), false, 5, 6);
         assertThat(ok.fault()).isNull();
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"interp", "jit"})
-    void argumentsAreTheLaunchsWords(String engine) throws Exception {
-        // out[lane] = a + b, from two scalar arguments after the buffer.
-        String src = """
-                    lw a1, 0(a0)
-                    lw t0, 4(a0)
-                    lw t1, 8(a0)
-                    add t0, t0, t1
-                    csrr t2, vx_lane_id
-                    slli t2, t2, 2
-                    add a1, a1, t2
-                    sw t0, 0(a1)
-                    ret
-                """;
-        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
-            Buffer out = d.alloc(4 * 8);
-            LaunchResult r = d.launch(Launch.builder(Kernel.fromAssembly(src, "t.S"), Dim3.of(1), Dim3.of(8))
-                    .args(out, 40, 2).build());
-            assertThat(r.fault()).isNull();
-            assertThat(out.readInts()).containsOnly(42);
-        }
     }
 
     @ParameterizedTest
