@@ -56,7 +56,9 @@ class LaunchTest {
     @ValueSource(strings = {"interp", "jit"})
     void aLaunchAtAnEntryRunsFromThere(String engine) throws Exception {
         String src = """
-                    li a0, 5             # 0x0: the kernel's own entry exits with 5
+                    .globl fails
+                fails:
+                    li a0, 5             # 0x0: this entry exits with 5
                     li a7, 93
                     ecall
                     .globl other
@@ -65,7 +67,8 @@ class LaunchTest {
                 """;
         try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
             Kernel k = Kernel.fromAssembly(src, "two.S");
-            assertThat(d.launch(Launch.builder(k, Dim3.of(1), Dim3.of(4)).build()).exitCode()).isEqualTo(5);
+            assertThat(k.symbol("other")).contains(0xc);
+            assertThat(d.launch(Launch.builder(k, Dim3.of(1), Dim3.of(4)).entry(0).build()).exitCode()).isEqualTo(5);
             LaunchResult r = d.launch(Launch.builder(k, Dim3.of(1), Dim3.of(4)).entry(k.symbol("other").orElseThrow())
                     .build());
             assertThat(r.ok()).isTrue();
