@@ -104,13 +104,15 @@ class KernelFaultCliTest {
         c.add(new FaultCase("exit code 3 in one thread", oneLane("li a7, 93\nli a0, 3\n.globl bad\nbad: ecall\n"), "2", "8",
                 none, "exit_code", "ecall", B1, 0, lane2, null, "3"));
         c.add(new FaultCase("exit code 7 in every thread", """
-                    li a7, 93
+                    .globl k
+                k:  li a7, 93
                     li a0, 7
                     .globl bad
                 bad: ecall
                 """, "1", "32", none, "exit_code", "ecall", B0, 0, range(0, 32), null, "32 threads of warp 0"));
         c.add(new FaultCase("every odd lane stores beyond VRAM", """
-                    csrr t0, 0xCC0
+                    .globl k
+                k:  csrr t0, 0xCC0
                     andi t0, t0, 1
                     neg t0, t0
                     lui t1, 0x90000
