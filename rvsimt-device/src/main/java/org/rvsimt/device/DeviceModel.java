@@ -698,7 +698,7 @@ public final class DeviceModel implements AutoCloseable {
             laneInstr = 0;
             raise(IRQ_ERROR, origin, seq, -1);
         }
-        Dispatch d = new Dispatch(seq, origin, null, null);
+        Dispatch d = new Dispatch(seq, origin, null);
         d.outcome.complete(new Outcome(seq, -1, "invalid_dispatch", problem, 0, -1, 0, 0, 0, List.of(), errorStatus,
                 irqStatus));
         return d;
