@@ -223,7 +223,7 @@ public final class Device implements AutoCloseable {
         int t = o.exitThread();
         return new org.rvsimt.core.exec.KernelFault("exit_code", o.exitPc(), spec.program().disassemble(o.exitPc()), blockIdx, t / spec.warpSize(),
                 1L << (t % spec.warpSize()), -1, "thread " + t + " of block (" + blockIdx[0] + "," + blockIdx[1] + ","
-                + blockIdx[2] + ") exited with code " + o.exitCode());
+                + blockIdx[2] + ") exited with code " + o.exitCode(), o.exitRecent());
     }
 
     private int argumentWord(Object arg, int index) {

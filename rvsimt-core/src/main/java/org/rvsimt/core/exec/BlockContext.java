@@ -43,6 +43,12 @@ public final class BlockContext {
     int faultLane;                // lane of the access a slow path was asked for (for fault reports)
     int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
     int uncounted;                // instructions the running engine has executed but not yet added to the warp
+    /**
+     * The first block on this host thread in which a thread exited with a non-zero code, or -1. Host
+     * threads take blocks in increasing order, so only that block's exits can be the launch's
+     * exit_code fault; warps of later blocks skip the flight-recorder tail.
+     */
+    long exitTailBlock = -1;
 
     public BlockContext(LaunchSpec spec, Vram vram) {
         this.spec = spec;
@@ -87,6 +93,7 @@ public final class BlockContext {
             w.laneInstructions = 0;
             w.exitCode = 0;
             w.exitLane = -1;
+            w.exitRecent = List.of();
         }
     }
 

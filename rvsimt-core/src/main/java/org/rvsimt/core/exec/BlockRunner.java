@@ -24,7 +24,7 @@ public final class BlockRunner {
 
     /** What one block did. */
     public record BlockOutcome(long block, long warpInstructions, long laneInstructions, List<String> console,
-                               int exitCode, int exitThread, int exitPc) { }
+                               int exitCode, int exitThread, int exitPc, List<KernelFault.Step> exitRecent) { }
 
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
@@ -65,6 +65,7 @@ public final class BlockRunner {
         int exitCode = 0;
         int exitThread = -1;
         int exitPc = 0;
+        List<KernelFault.Step> exitRecent = List.of();
         for (Warp w : warps) {
             wi += w.warpInstructions;
             li += w.laneInstructions;
@@ -72,12 +73,14 @@ public final class BlockRunner {
                 exitCode = w.exitCode;
                 exitThread = c.threadLinear(w, w.exitLane);
                 exitPc = w.exitPc;
+                exitRecent = w.exitRecent;
             }
         }
         if (tr != null) {
             tr.blockEnd(linear, wi, li);
         }
-        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc);
+        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc,
+                exitRecent);
     }
 
     public BlockContext context() {

@@ -591,6 +591,10 @@ public final class Interpreter implements WarpEngine {
                         w.exitCode = a0;
                         w.exitLane = l;
                         w.exitPc = pc;
+                        if (c.exitTailBlock < 0 || c.exitTailBlock == c.blockLinear) {
+                            c.exitTailBlock = c.blockLinear;
+                            w.exitRecent = FlightTail.of(c, w, pc);
+                        }
                     }
                 }
                 case 64 -> {

@@ -21,7 +21,12 @@ public final class LaunchRunner {
     /** Totals of a launch; {@code fault} is null when it completed. */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
                           long exitBlock, int exitThread, int exitPc, KernelFault fault, long blocksRun,
-                          LaunchStatistics statistics) { }
+                          LaunchStatistics statistics, List<KernelFault.Step> exitRecent) {
+        /** Whether the launch ended in a fault, an exit code counting as one. */
+        public boolean faulted() {
+            return fault != null || exitCode != 0;
+        }
+    }
 
     private LaunchRunner() { }
 
@@ -55,7 +60,7 @@ public final class LaunchRunner {
         }
         Outcome o = runWorkers(spec, workers);
         if (tracer != null) {
-            tracer.launchEnd(launchId, o.fault() != null ? "fault" : "ok", o.warpInstructions(),
+            tracer.launchEnd(launchId, o.faulted() ? "fault" : "ok", o.warpInstructions(),
                     o.laneInstructions(), System.nanoTime() - t0);
         }
         return o;
@@ -117,6 +122,7 @@ public final class LaunchRunner {
         long exitBlock = -1;
         int exitThread = -1;
         int exitPc = 0;
+        List<KernelFault.Step> exitRecent = List.of();
         for (BlockRunner.BlockOutcome o : outcomes) {
             if (o.block() > faultAt) {
                 break;     // blocks after a fault ran only on some thread counts: leave them out
@@ -127,6 +133,7 @@ public final class LaunchRunner {
                 exitBlock = o.block();
                 exitThread = o.exitThread();
                 exitPc = o.exitPc();
+                exitRecent = o.exitRecent();
             }
         }
         List<Profile> profiles = new ArrayList<>();
@@ -134,7 +141,7 @@ public final class LaunchRunner {
             profiles.add(w.runner.context().profile);
         }
         return new Outcome(wi, li, console, exitCode, exitBlock, exitThread, exitPc, fault, run,
-                LaunchStatistics.of(spec.program(), profiles));
+                LaunchStatistics.of(spec.program(), profiles), exitRecent);
     }
 
     private static final class Worker implements Runnable {
@@ -232,7 +239,7 @@ public final class LaunchRunner {
             runner.context().flushConsole();
             unsettled.add(new long[] {runner.context().blockLinear, wi, li});
             outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
-                    new ArrayList<>(runner.context().console), 0, -1, 0));
+                    new ArrayList<>(runner.context().console), 0, -1, 0, List.of()));
         }
     }
 }

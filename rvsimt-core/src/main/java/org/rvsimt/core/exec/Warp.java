@@ -38,6 +38,8 @@ public final class Warp {
     int exitCode;                 // first non-zero exit code of a lane (ecall 93)
     int exitLane = -1;
     int exitPc;                   // the ecall that exited with exitCode
+    /** The flight-recorder tail at that ecall (empty when the host thread already kept an earlier block's). */
+    java.util.List<KernelFault.Step> exitRecent = java.util.List.of();
     /**
      * Flight recorder: the warp's last {@link #FLIGHT} issue records (start pc, instruction count,
      * mask), kept with tracing off so a fault can show what led to it. The interpreter writes one
