@@ -203,7 +203,8 @@ public final class Device implements AutoCloseable {
             int threads = options.threads() > 0 ? options.threads() : config.threads();
             Supplier<WarpEngine> engine = config.engine().equals("jit") ? JitEngine::new : Interpreter::new;
             long t0 = System.nanoTime();
-            LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads, tracer, ++launches, k.name());
+            LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engine, threads, tracer, ++launches, k.name(),
+                    options.events());
             long wall = System.nanoTime() - t0;
             return new LaunchResult(config.engine(), o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
                     o.console(), o.exitCode(), o.fault() != null ? o.fault() : exitFault(o, spec), o.statistics());

@@ -33,11 +33,16 @@ public final class BlockContext {
     int blockLinear;
     int unit;
     final Profile profile;
-    /** The host thread's trace producer while tracing is on, else null (engines test it at block edges). */
-    org.rvsimt.core.trace.TraceChannel trace;
+    /**
+     * The host thread's execution-event listener while the launch has a consumer (the trace writer
+     * among them), else null: the engines test it per instruction (interpreter) or per warp quantum
+     * (JIT, which then runs the observed variant of its compiled blocks).
+     */
+    org.rvsimt.core.events.ExecutionListener events;
+    /** The instruction event, reused for every instruction of this host thread. */
+    final org.rvsimt.core.events.InstructionEvent event = new org.rvsimt.core.events.InstructionEvent();
     /** Issue slots of this block so far (all warps), the clock of barrier waits. */
     long blockIssued;
-    final int[] traceValues = new int[64];
     boolean barrierRequested;
     long faultAddress;
     int faultLane;                // lane of the access a slow path was asked for (for fault reports)

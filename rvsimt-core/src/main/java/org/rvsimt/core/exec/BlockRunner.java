@@ -3,7 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.ArrayList;
 import java.util.List;
 import org.rvsimt.core.memory.Vram;
-import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.events.ExecutionListener;
 
 /**
  * Runs whole blocks on one host thread: round-robin over the block's warps (a quantum at a time,
@@ -29,9 +29,14 @@ public final class BlockRunner {
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
         Warp[] warps = c.warps;
-        TraceChannel tr = c.trace;
-        if (tr != null) {
-            tr.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+        ExecutionListener ev = c.events;
+        if (ev != null) {
+            ev.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+            for (Warp w : warps) {
+                if (w.state != Warp.State.DONE) {
+                    ev.warpStart(linear, w.id, w.pc, w.mask);
+                }
+            }
         }
         while (true) {
             boolean ran = false;
@@ -43,12 +48,12 @@ public final class BlockRunner {
                     c.blockIssued += w.warpInstructions - before;
                     if (w.state == Warp.State.BARRIER) {
                         w.barrierSince = c.blockIssued;
-                        if (tr != null) {
-                            tr.barrierWait(linear, w.id, w.barrierPc, w.barrierId);
+                        if (ev != null) {
+                            ev.barrierArrive(linear, w.id, w.barrierPc, w.barrierId);
                         }
                         release(w.barrierId, w.barrierCount);
-                    } else if (w.state == Warp.State.DONE && tr != null) {
-                        tr.warpDone(linear, w.id, w.pc);
+                    } else if (w.state == Warp.State.DONE && ev != null) {
+                        ev.warpExit(linear, w.id, w.pc);
                     }
                 }
             }
@@ -76,8 +81,8 @@ public final class BlockRunner {
                 exitRecent = w.exitRecent;
             }
         }
-        if (tr != null) {
-            tr.blockEnd(linear, wi, li);
+        if (ev != null) {
+            ev.blockEnd(linear, wi, li);
         }
         return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exitCode, exitThread, exitPc,
                 exitRecent);
@@ -129,8 +134,8 @@ public final class BlockRunner {
                 c.profile.barrierWait += c.blockIssued - w.barrierSince;
             }
         }
-        if (c.trace != null) {
-            c.trace.barrierRelease(c.blockLinear, id);
+        if (c.events != null) {
+            c.events.barrierRelease(c.blockLinear, id);
         }
     }
 

@@ -8,6 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.events.ExecutionConsumer;
+import org.rvsimt.core.events.ExecutionListeners;
+import org.rvsimt.core.trace.TraceEventWriter;
 import org.rvsimt.core.trace.Tracer;
 
 /**
@@ -40,6 +43,16 @@ public final class LaunchRunner {
      */
     public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
                               long launchId, String kernel) {
+        return run(spec, vram, engines, threads, tracer, launchId, kernel, null);
+    }
+
+    /**
+     * Runs the launch, traced by {@code tracer} and watched by {@code consumer} when they are not
+     * null. The trace writer is a consumer of the execution events like any other: each host thread
+     * gets one listener combining the trace's and the consumer's.
+     */
+    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
+                              long launchId, String kernel, ExecutionConsumer consumer) {
         long blocks = spec.blockCount();
         AtomicLong next = new AtomicLong();
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
@@ -54,11 +67,16 @@ public final class LaunchRunner {
             Program p = spec.program();
             tracer.launchBegin(launchId, kernel, p.base, p.words.clone(), spec.entry(), spec.grid(), spec.block(),
                     spec.warpSize(), n);
-            for (int t = 0; t < n; t++) {
-                workers.get(t).runner.context().trace = tracer.channel(t);
-            }
+        }
+        for (int t = 0; t < n; t++) {
+            workers.get(t).runner.context().events = ExecutionListeners.both(
+                    tracer != null ? new TraceEventWriter(tracer.channel(t)) : null,
+                    consumer != null ? consumer.listener(t, n) : null);
         }
         Outcome o = runWorkers(spec, workers);
+        if (consumer != null) {
+            consumer.launchEnd(o.faulted());
+        }
         if (tracer != null) {
             tracer.launchEnd(launchId, o.faulted() ? "fault" : "ok", o.warpInstructions(),
                     o.laneInstructions(), System.nanoTime() - t0);

@@ -5,7 +5,7 @@ package org.rvsimt.core.exec;
  * (floats as raw bits in {@code f}), so a lane loop walks contiguous memory. Row 32 of {@code x} is
  * a sink for writes to x0.
  */
-public final class Warp {
+public final class Warp implements org.rvsimt.core.events.LaneRegisters {
     public enum State { READY, BARRIER, DONE }
 
     final int id;                 // warp index within the block
@@ -128,10 +128,12 @@ public final class Warp {
         return mask;
     }
 
+    @Override
     public int x(int reg, int lane) {
         return x[reg * width + lane];
     }
 
+    @Override
     public int f(int reg, int lane) {
         return f[reg * width + lane];
     }
