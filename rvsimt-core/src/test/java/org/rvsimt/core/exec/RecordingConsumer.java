@@ -7,15 +7,47 @@ import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.core.events.InstructionEvent;
 
-/** Keeps every event of every host thread as a line of text, per host thread. */
+/**
+ * Keeps the events of every host thread as lines of text, per host thread: all of them, or (for long
+ * runs) the first {@code keep} and a count and hash of all.
+ */
 final class RecordingConsumer implements ExecutionConsumer {
     final List<List<String>> threads = Collections.synchronizedList(new ArrayList<>());
+    private final int keep;
+    long count;
+    long hash;
     Boolean faulted;
+
+    RecordingConsumer() {
+        this(Integer.MAX_VALUE);
+    }
+
+    RecordingConsumer(int keep) {
+        this.keep = keep;
+    }
 
     @Override
     public ExecutionListener listener(int hostThread, int hostThreads) {
-        List<String> out = new ArrayList<>();
-        threads.add(out);
+        List<String> kept = new ArrayList<>();
+        threads.add(kept);
+        List<String> out = new java.util.AbstractList<>() {
+            @Override
+            public boolean add(String line) {
+                count++;
+                hash = hash * 1_000_003L + line.hashCode();
+                return kept.size() < keep && kept.add(line);
+            }
+
+            @Override
+            public String get(int index) {
+                return kept.get(index);
+            }
+
+            @Override
+            public int size() {
+                return kept.size();
+            }
+        };
         return new ExecutionListener() {
             @Override
             public void blockBegin(long block, int x, int y, int z, int warps) {
