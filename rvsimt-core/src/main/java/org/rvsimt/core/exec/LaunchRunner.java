@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListeners;
+import org.rvsimt.core.trace.TraceChannel;
 import org.rvsimt.core.trace.TraceEventWriter;
 import org.rvsimt.core.trace.Tracer;
 
@@ -69,8 +70,10 @@ public final class LaunchRunner {
                     spec.warpSize(), n);
         }
         for (int t = 0; t < n; t++) {
+            // A tracer may record launches and device events only (no channel): then no trace writer.
+            TraceChannel channel = tracer != null ? tracer.channel(t) : null;
             workers.get(t).runner.context().events = ExecutionListeners.both(
-                    tracer != null ? new TraceEventWriter(tracer.channel(t)) : null,
+                    channel != null ? new TraceEventWriter(channel) : null,
                     consumer != null ? consumer.listener(t, n) : null);
         }
         Outcome o = runWorkers(spec, workers);
