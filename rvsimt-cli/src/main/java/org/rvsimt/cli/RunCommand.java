@@ -506,6 +506,7 @@ final class RunCommand implements Callable<Integer> {
         o.put("address", f.address() >= 0 ? String.format("0x%08x", f.address()) : null);
         o.put("message", f.message());
         o.put("recent", StatisticsReport.recentJson(f));
+        o.put("recent_repeats", StatisticsReport.repeatsJson(f));
         return o;
     }
 

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.rvsimt.core.exec.KernelFault;
 import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.exec.TailRepeats;
 
 /**
  * A launch's statistics as text for people, and a fault's flight-recorder tail as text and JSON
@@ -53,14 +54,44 @@ final class StatisticsReport {
     }
 
     static void printRecent(PrintWriter out, KernelFault f) {
-        if (f.recent().isEmpty()) {
+        List<KernelFault.Step> steps = f.recent();
+        if (steps.isEmpty()) {
             return;
         }
-        out.println("  last " + f.recent().size() + " instructions of the warp (oldest first):");
-        for (KernelFault.Step st : f.recent()) {
+        out.println("  last " + steps.size() + " instructions of the warp (oldest first):");
+        List<TailRepeats.Repeat> repeats = TailRepeats.of(steps);
+        int r = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            if (r < repeats.size() && repeats.get(r).from() == i) {
+                // A loop: one line for its passes, then its last pass in full (the one with the values).
+                TailRepeats.Repeat rep = repeats.get(r++);
+                out.printf(Locale.ROOT, "    0x%08x..0x%08x  x%d (a loop of %d instruction%s; its last pass:)%n",
+                        steps.get(rep.from()).pc(), steps.get(rep.from() + rep.period() - 1).pc(), rep.passes(),
+                        rep.period(), rep.period() == 1 ? "" : "s");
+                i = rep.lastPass();
+            }
+            KernelFault.Step st = steps.get(i);
             out.printf(Locale.ROOT, "    0x%08x  %-32s mask 0x%-10x %s%n", st.pc(), st.instruction(), st.mask(),
                     st.wrote());
         }
+    }
+
+    /**
+     * The loops of the tail ({@code recent_repeats}): rows {@code from .. from + period * passes - 1}
+     * of {@code recent} are {@code passes} passes over the same instructions.
+     */
+    static List<Map<String, Object>> repeatsJson(KernelFault f) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (TailRepeats.Repeat rep : TailRepeats.of(f.recent())) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("from", rep.from());
+            e.put("period", rep.period());
+            e.put("passes", rep.passes());
+            e.put("first_pc", hex(f.recent().get(rep.from()).pc()));
+            e.put("last_pc", hex(f.recent().get(rep.from() + rep.period() - 1).pc()));
+            out.add(e);
+        }
+        return out;
     }
 
     private static double percent(long part, long whole) {

@@ -74,6 +74,18 @@ class TraceCliTest {
         assertThat(root.get("traceEvents").size()).isPositive();
     }
 
+    /** An OUT name ending in .gz gets gzipped JSON (ui.perfetto.dev opens it as it is). */
+    @Test
+    void perfettoGzipsWhenTheNameEndsInGz() throws Exception {
+        Path out = dir.resolve("out.json.gz");
+        Cli.Result r = Cli.run("trace", sampleTrace().toString(), "--perfetto", out.toString()).noTrace();
+        assertThat(r.code()).isZero();
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(out))) {
+            JsonNode root = new ObjectMapper().readTree(in);
+            assertThat(root.get("traceEvents").size()).isPositive();
+        }
+    }
+
     @Test
     void badTraceFilesAreOneLineWithTheOffset() throws Exception {
         byte[] good = Files.readAllBytes(sampleTrace());

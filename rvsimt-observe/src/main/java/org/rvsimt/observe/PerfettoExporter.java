@@ -23,7 +23,8 @@ import org.rvsimt.core.trace.TraceRecord;
  * Format): one process per host thread (compute unit) plus process 0 for the device, one thread
  * track per warp named "block B warp W", a complete event ("X") per run of consecutive instructions
  * of a warp (a basic block as far as the trace saw it: the run ends at a branch or jump, or where
- * sampling skipped), a counter ("C") of the warp's active lanes, instants ("i") for barriers,
+ * sampling skipped; back-to-back passes over the same run, a loop, make one slice whose
+ * {@code passes} arg counts them, which keeps a long trace's export small), a counter ("C") of the warp's active lanes, instants ("i") for barriers,
  * divergence, reconvergence, warp ends and faults, and name metadata ("M"). Timestamps are the issue
  * clock with one issue = 1 us.
  */
@@ -43,11 +44,32 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
         final List<String> code = new ArrayList<>();
     }
 
+    /**
+     * A closed run waiting for its track's next run: when that is another pass over the same
+     * instructions starting where this one ended, the two become one slice.
+     */
+    private static final class Slice {
+        final Run run;
+        long end;
+        int passes = 1;
+
+        Slice(Run run, long end) {
+            this.run = run;
+            this.end = end;
+        }
+
+        boolean continuedBy(Run next, long nextStart) {
+            return nextStart == end && next.startPc == run.startPc && next.lastPc == run.lastPc
+                    && next.count == run.count;
+        }
+    }
+
     private record WarpKey(long launch, int source, long block, int warp) { }
 
     private final JsonGenerator json;
     private final Map<WarpKey, Integer> tids = new HashMap<>();
     private final Map<Integer, Run> runs = new HashMap<>();
+    private final Map<Integer, Slice> pending = new HashMap<>();
     private final Map<Integer, Integer> lanes = new HashMap<>();
     private final Set<Integer> namedPids = new HashSet<>();
     private final Map<String, Long> openBlocks = new HashMap<>();
@@ -167,17 +189,35 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
     /** Ends a run no later than the next thing on its track, so slices of a track never overlap. */
     private void closeRun(int tid, Run run, long next) throws IOException {
         long end = Math.max(run.start, Math.min(run.last + 1, next));
+        Slice before = pending.get(tid);
+        if (before != null && before.continuedBy(run, run.start)) {
+            before.passes++;
+            before.end = end;
+            return;
+        }
+        if (before != null) {
+            writeSlice(tid, before);
+        }
+        pending.put(tid, new Slice(run, end));
+    }
+
+    private void writeSlice(int tid, Slice slice) throws IOException {
+        Run run = slice.run;
         Map<String, Object> args = new java.util.LinkedHashMap<>();
         args.put("start_pc", RecordText.hex(run.startPc));
         args.put("end_pc", RecordText.hex(run.lastPc));
-        args.put("instructions", run.count);
+        args.put("instructions", run.count * slice.passes);
+        if (slice.passes > 1) {
+            args.put("passes", slice.passes);
+        }
         List<String> code = new ArrayList<>(run.code);
         if (run.count > code.size()) {
             code.add("... " + (run.count - code.size()) + " more");
         }
         args.put("code", String.join("\n", code));
         int pid = pidOf(tid);
-        complete(RecordText.hex(run.startPc), "instructions", run.start, end - run.start, pid, tid, args);
+        String name = RecordText.hex(run.startPc) + (slice.passes > 1 ? " x" + slice.passes : "");
+        complete(name, "instructions", run.start, slice.end - run.start, pid, tid, args);
     }
 
     private final Map<Integer, Integer> pidByTid = new HashMap<>();
@@ -190,7 +230,11 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
         for (Map.Entry<Integer, Run> e : runs.entrySet()) {
             closeRun(e.getKey(), e.getValue(), Long.MAX_VALUE);
         }
+        for (Map.Entry<Integer, Slice> e : pending.entrySet()) {
+            writeSlice(e.getKey(), e.getValue());
+        }
         runs.clear();
+        pending.clear();
         lanes.clear();
     }
 

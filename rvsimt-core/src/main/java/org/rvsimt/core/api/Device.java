@@ -195,7 +195,8 @@ public final class Device implements AutoCloseable {
                 : () -> new CancellableEngine(engine.newEngine(), cancellation);
         long id = launch.sequence() != 0 ? launch.sequence() : ++launches;
         long t0 = System.nanoTime();
-        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name());
+        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(),
+                launch.events());
         long wall = System.nanoTime() - t0;
         return new LaunchResult(engine, o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
                 o.console(), o.exitCode(), o.fault(), o.statistics());

@@ -1,5 +1,7 @@
 package org.rvsimt.core.api;
 
+import org.rvsimt.core.events.ExecutionConsumer;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +36,7 @@ public final class Launch {
     private final int threads;
     private final String name;
     private final long sequence;
+    private final ExecutionConsumer events;
 
     private Launch(Builder b) {
         kernel = b.kernel;
@@ -50,6 +53,7 @@ public final class Launch {
         threads = b.threads;
         name = b.name != null ? b.name : b.kernel.name();
         sequence = b.sequence;
+        events = b.events;
     }
 
     public static Builder builder(Kernel kernel, Dim3 grid, Dim3 block) {
@@ -60,7 +64,7 @@ public final class Launch {
     public Builder toBuilder() {
         Builder b = new Builder(kernel, grid, block).shared(sharedBytes).entry(entry).abi(abi).watchdog(watchdog)
                 .exitedArrive(exitedArrive).allowMisaligned(allowMisaligned).threads(threads).name(name)
-                .sequence(sequence);
+                .sequence(sequence).events(events);
         b.args.addAll(args);
         b.argumentAddress = argumentAddress;
         return b;
@@ -128,6 +132,11 @@ public final class Launch {
         return sequence;
     }
 
+    /** The consumer of this launch's execution events, or null (then the engines run no event code). */
+    public ExecutionConsumer events() {
+        return events;
+    }
+
     /** Collects a launch's settings; {@link #build} checks them. */
     public static final class Builder {
         private final Kernel kernel;
@@ -144,6 +153,7 @@ public final class Launch {
         private int threads;
         private String name;
         private long sequence;
+        private ExecutionConsumer events;
 
         private Builder(Kernel kernel, Dim3 grid, Dim3 block) {
             if (kernel == null || grid == null || block == null) {
@@ -219,10 +229,17 @@ public final class Launch {
             return this;
         }
 
+        /** Attaches a consumer of the launch's execution events (null: none). */
+        public Builder events(ExecutionConsumer consumer) {
+            this.events = consumer;
+            return this;
+        }
+
         /** Takes over the settings of per-launch options. */
         public Builder options(LaunchOptions o) {
             return entry(o.entry()).abi(o.abi()).watchdog(o.watchdog()).exitedArrive(o.exitedArrive())
-                    .allowMisaligned(o.allowMisaligned()).threads(o.threads());
+                    .allowMisaligned(o.allowMisaligned()).threads(o.threads())
+                    .events(o.events());
         }
 
         public Launch build() {

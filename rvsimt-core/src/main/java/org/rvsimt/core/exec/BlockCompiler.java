@@ -50,6 +50,9 @@ final class BlockCompiler {
             CD_int, CD_long, CD_int, CD_int, CD_boolean);
     private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
             CD_int, CD_long, CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc MTD_OBSERVE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_long);
+    private static final ClassDesc CD_OBSERVATION = ClassDesc.of(Observation.class.getName());
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
     private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
             CD_boolean);
@@ -83,11 +86,22 @@ final class BlockCompiler {
     private final Program p;
     private final int width;
     private final boolean fastSfu;
+    /** The observed variant: an execution event before every instruction (launches with a consumer). */
+    private final boolean observed;
 
-    BlockCompiler(Program p, int width, boolean fastSfu) {
+    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed) {
         this.p = p;
         this.width = width;
         this.fastSfu = fastSfu;
+        this.observed = observed;
+    }
+
+    /** In the observed variant: Observation.instruction(ctx, warp, i, mask) before instruction i runs. */
+    private void observe(CodeBuilder code, int i) {
+        if (observed) {
+            code.aload(CTX).aload(WARP).loadConstant(i).lload(MASK).invokestatic(CD_OBSERVATION, "instruction",
+                    MTD_OBSERVE);
+        }
     }
 
     /** True for shapes compiled into a block body. */
@@ -233,6 +247,7 @@ final class BlockCompiler {
         }
         for (int i = start; i < bodyEnd; i++) {
             final int idx = i;
+            observe(code, i);
             if (mayFault(i)) {
                 code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
@@ -253,6 +268,9 @@ final class BlockCompiler {
             } else if (p.form[i] != Form.FENCE) {
                 laneLoop(code, full, () -> instruction(code, idx));
             }
+        }
+        if (end != JitBlock.FALL) {
+            observe(code, start + n - 1);
         }
         if (end == JitBlock.BRANCH) {
             int i = start + n - 1;

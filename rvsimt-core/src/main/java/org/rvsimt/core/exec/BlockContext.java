@@ -33,16 +33,27 @@ public final class BlockContext {
     int blockLinear;
     int unit;
     final Profile profile;
-    /** The host thread's trace producer while tracing is on, else null (engines test it at block edges). */
-    org.rvsimt.core.trace.TraceChannel trace;
+    /**
+     * The host thread's execution-event listener while the launch has a consumer (the trace writer
+     * among them), else null: the engines test it per instruction (interpreter) or per warp quantum
+     * (JIT, which then runs the observed variant of its compiled blocks).
+     */
+    org.rvsimt.core.events.ExecutionListener events;
+    /** The instruction event, reused for every instruction of this host thread. */
+    final org.rvsimt.core.events.InstructionEvent event = new org.rvsimt.core.events.InstructionEvent();
     /** Issue slots of this block so far (all warps), the clock of barrier waits. */
     long blockIssued;
-    final int[] traceValues = new int[64];
     boolean barrierRequested;
     long faultAddress;
     int faultLane;                // lane of the access a slow path was asked for (for fault reports)
     int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
     int uncounted;                // instructions the running engine has executed but not yet added to the warp
+    /**
+     * The first block on this host thread in which a thread exited with a non-zero code, or -1. Host
+     * threads take blocks in increasing order, so only that block's exits can be the launch's
+     * exit_code fault; warps of later blocks skip the flight-recorder tail.
+     */
+    long exitTailBlock = -1;
 
     public BlockContext(LaunchSpec spec, Vram vram) {
         this.spec = spec;
@@ -88,6 +99,7 @@ public final class BlockContext {
             w.exitCode = 0;
             w.exitLane = -1;
             w.exitLanes = 0;
+            w.exitRecent = List.of();
         }
     }
 

@@ -3,7 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.ArrayList;
 import java.util.List;
 import org.rvsimt.core.memory.Vram;
-import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.events.ExecutionListener;
 
 /**
  * Runs whole blocks on one host thread: round-robin over the block's warps (a quantum at a time,
@@ -34,9 +34,14 @@ public final class BlockRunner {
     public BlockOutcome run(long linear) {
         c.enterBlock(linear);
         Warp[] warps = c.warps;
-        TraceChannel tr = c.trace;
-        if (tr != null) {
-            tr.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+        ExecutionListener ev = c.events;
+        if (ev != null) {
+            ev.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+            for (Warp w : warps) {
+                if (w.state != Warp.State.DONE) {
+                    ev.warpStart(linear, w.id, w.pc, w.mask);
+                }
+            }
         }
         while (true) {
             boolean ran = false;
@@ -48,13 +53,13 @@ public final class BlockRunner {
                     c.blockIssued += w.warpInstructions - before;
                     if (w.state == Warp.State.BARRIER) {
                         w.barrierSince = c.blockIssued;
-                        if (tr != null) {
-                            tr.barrierWait(linear, w.id, w.barrierPc, w.barrierId);
+                        if (ev != null) {
+                            ev.barrierArrive(linear, w.id, w.barrierPc, w.barrierId);
                         }
                         release(w.barrierId, w.barrierCount);
                     } else if (w.state == Warp.State.DONE) {
-                        if (tr != null) {
-                            tr.warpDone(linear, w.id, w.pc);
+                        if (ev != null) {
+                            ev.warpExit(linear, w.id, w.pc);
                         }
                         if (c.spec.exitedArrive() && blockBarrierWaiting()) {
                             release(-1, c.warpCount);     // the exit may be the arrival the others wait for
@@ -80,8 +85,8 @@ public final class BlockRunner {
                 exited = w;
             }
         }
-        if (tr != null) {
-            tr.blockEnd(linear, wi, li);
+        if (ev != null) {
+            ev.blockEnd(linear, wi, li);
         }
         return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exited == null ? 0 : exited.exitCode,
                 exited == null ? null : exitFault(exited));
@@ -97,7 +102,8 @@ public final class BlockRunner {
         String more = n > 1 ? String.format(" (%d threads of warp %d exited with a non-zero code)", n, w.id) : "";
         return new KernelFault(FaultKind.EXIT_CODE, w.exitPc, c.spec.program().disassemble(w.exitPc),
                 new int[] {c.bx, c.by, c.bz}, w.id, w.exitLanes, -1, String.format(
-                "thread %d of block (%d,%d,%d) exited with code %d%s", t, c.bx, c.by, c.bz, w.exitCode, more));
+                "thread %d of block (%d,%d,%d) exited with code %d%s", t, c.bx, c.by, c.bz, w.exitCode, more),
+                w.exitRecent);
     }
 
     public BlockContext context() {
@@ -155,8 +161,8 @@ public final class BlockRunner {
                 c.profile.barrierWait += c.blockIssued - w.barrierSince;
             }
         }
-        if (c.trace != null) {
-            c.trace.barrierRelease(c.blockLinear, id);
+        if (c.events != null) {
+            c.events.barrierRelease(c.blockLinear, id);
         }
     }
 

@@ -11,7 +11,7 @@ import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.Simt;
-import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.Operation.Alu;
@@ -57,9 +57,7 @@ public final class Interpreter implements WarpEngine {
         int lane = -1;
         final long[] warpAt = c.profile.warpAt;
         final long[] laneAt = c.profile.laneAt;
-        final TraceChannel tr = c.trace;
-        int traced = -1;               // index of the executed instruction whose trace record is pending
-        long tracedMask = 0;
+        final ExecutionListener ev = c.events;
         try {
             loop:
             while (steps < quantum) {
@@ -69,8 +67,8 @@ public final class Interpreter implements WarpEngine {
                     if (!Divergence.reconverge(w)) {
                         break loop;
                     }
-                    if (tr != null) {
-                        traceReconvergence(c, w, pc, m);
+                    if (ev != null) {
+                        Observation.reconverged(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
@@ -91,18 +89,8 @@ public final class Interpreter implements WarpEngine {
                     throw fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
-                if (tr != null) {
-                    // A record is written once its instruction has run, so it can carry the results;
-                    // its time is the end of its issue slot, as in the JIT's block records.
-                    if (traced >= 0) {
-                        traceInstruction(c, w, p, tr, traced, tracedMask);
-                        traced = -1;
-                    }
-                    tr.advance(1);
-                    if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
-                        traced = i;
-                        tracedMask = m;
-                    }
+                if (ev != null) {
+                    Observation.instruction(c, w, i, m);
                 }
                 steps++;
                 lanesRun += Long.bitCount(m);
@@ -359,9 +347,6 @@ public final class Interpreter implements WarpEngine {
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanesRun;
-            if (traced >= 0) {
-                traceInstruction(c, w, p, tr, traced, tracedMask);
-            }
         }
         if (w.state == Warp.State.READY) {
             w.pc = pc;
@@ -371,39 +356,12 @@ public final class Interpreter implements WarpEngine {
 
     // ------------------------------------------------------------------ observation
 
-    /** Counts a divergent branch or jump at index {@code i} and traces it. */
+    /** Counts a divergent branch or jump at index {@code i} and reports it. */
     static void diverged(BlockContext c, Warp w, int i, int pc, long taken, long notTaken) {
         c.profile.divergedAt[i]++;
-        if (c.trace != null) {
-            c.trace.divergence(c.blockLinear, w.id, pc, taken, notTaken);
+        if (c.events != null) {
+            c.events.divergence(c.blockLinear, w.id, pc, taken, notTaken);
         }
-    }
-
-    /** After the stack was popped at {@code rpc}: if the warp stayed there, lanes met again. */
-    static void traceReconvergence(BlockContext c, Warp w, int rpc, long before) {
-        if (w.pc == rpc && w.mask != before) {
-            c.trace.reconvergence(c.blockLinear, w.id, rpc, w.mask);
-        }
-    }
-
-    /** The record of an instruction that has run, with each active lane's result when asked for. */
-    private static void traceInstruction(BlockContext c, Warp w, Program p, TraceChannel tr, int i, long mask) {
-        int pc = p.base + 4 * i;
-        Form form = p.form[i];
-        int[] values = null;
-        int n = 0;
-        if (tr.wantsLaneValues()) {
-            int[] regs = Predecoder.writesFloat(form) ? w.f
-                    : Predecoder.writesInteger(form) && p.rd[i] != Predecoder.SINK ? w.x : null;
-            if (regs != null) {
-                values = c.traceValues;
-                int row = p.rd[i] * w.width;
-                for (long mm = mask; mm != 0; mm &= mm - 1) {
-                    values[n++] = regs[row + Long.numberOfTrailingZeros(mm)];
-                }
-            }
-        }
-        tr.instruction(pc, p.words[i], c.blockLinear, w.id, mask, values, n);
     }
 
     // ------------------------------------------------------------------ control flow
@@ -559,6 +517,9 @@ public final class Interpreter implements WarpEngine {
                 for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
                     if (c.warps[k].state == Warp.State.DONE) {
                         c.startWarp(c.warps[k], v2, 1L);
+                        if (c.events != null && c.warps[k].state != Warp.State.DONE) {
+                            c.events.warpStart(c.blockLinear, k, v2, c.warps[k].mask);
+                        }
                     }
                 }
                 w.pc = pc + 4;
@@ -628,6 +589,10 @@ public final class Interpreter implements WarpEngine {
                         w.exitCode = a0;
                         w.exitLane = l;
                         w.exitPc = pc;
+                        if (c.exitTailBlock < 0 || c.exitTailBlock == c.blockLinear) {
+                            c.exitTailBlock = c.blockLinear;
+                            w.exitRecent = FlightTail.of(c, w, pc);
+                        }
                     }
                 }
                 case 64 -> {
@@ -737,8 +702,8 @@ public final class Interpreter implements WarpEngine {
     static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
                                     String message) {
         Program p = c.spec.program();
-        if (c.trace != null) {
-            c.trace.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
+        if (c.events != null) {
+            c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
         }
         return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
                 lanes, address, message, FlightTail.of(c, w, pc)));

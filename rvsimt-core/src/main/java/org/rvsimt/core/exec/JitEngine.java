@@ -2,13 +2,16 @@ package org.rvsimt.core.exec;
 
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.rvsimt.core.memory.MemoryFault;
-import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.events.ExecutionListener;
 
 /**
  * The JIT engine: runs compiled basic blocks and leaves everything else (jumps through registers,
  * ecall, CSRs, atomics, SIMT control, instructions near the watchdog limit) to the interpreter,
  * one instruction at a time. Instructions are counted per block. Divergence, reconvergence and
  * barriers go through the same code as the interpreter's, so both engines agree bit for bit.
+ *
+ * <p>A launch with an execution-event consumer runs the observed variant of each block, compiled
+ * with a call before every instruction; without one, compiled blocks contain no event code.
  */
 public final class JitEngine implements WarpEngine {
     private static final Object NOT_COMPILABLE = new Object();
@@ -23,9 +26,9 @@ public final class JitEngine implements WarpEngine {
 
     private record LastCache(Program program, long key, AtomicReferenceArray<Object> blocks) { }
 
-    /** Compiled blocks of one program for one (warp width, SFU mode), shared by all host threads. */
-    private AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu) {
-        long key = (long) width << 1 | (fastSfu ? 1 : 0);
+    /** Compiled blocks of one program for one (warp width, SFU mode, observed), shared by all host threads. */
+    private AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu, boolean observed) {
+        long key = (long) width << 2 | (observed ? 2 : 0) | (fastSfu ? 1 : 0);
         LastCache l = last;
         if (l != null && l.program() == p && l.key() == key) {
             return l.blocks();
@@ -35,14 +38,15 @@ public final class JitEngine implements WarpEngine {
         return blocks;
     }
 
-    private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu) {
+    private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu,
+                                  boolean observed) {
         if (!p.contains(pc)) {
             return null;
         }
         int i = (pc - p.base) >>> 2;
         Object b = cache.get(i);
         if (b == null) {
-            JitBlock compiled = new BlockCompiler(p, width, fastSfu).compile(i);
+            JitBlock compiled = new BlockCompiler(p, width, fastSfu, observed).compile(i);
             b = compiled == null ? NOT_COMPILABLE : compiled;
             if (!cache.compareAndSet(i, null, b)) {
                 b = cache.get(i);
@@ -53,16 +57,13 @@ public final class JitEngine implements WarpEngine {
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
-        TraceChannel tr = c.trace;
-        if (tr != null && tr.wantsLaneValues()) {
-            interpreter.run(c, w, quantum);    // results per lane exist only between instructions
-            return;
-        }
+        ExecutionListener ev = c.events;
+        boolean observed = ev != null;
         Program p = c.spec.program();
         Profile profile = c.profile;
         int width = w.width;
         boolean fastSfu = c.spec.fastSfu();
-        AtomicReferenceArray<Object> cache = cache(p, width, fastSfu);
+        AtomicReferenceArray<Object> cache = cache(p, width, fastSfu, observed);
         long budget = c.spec.watchdog();
         long full = width == 64 ? -1L : (1L << width) - 1;
         int pc = w.pc;
@@ -80,15 +81,15 @@ public final class JitEngine implements WarpEngine {
                     if (!Divergence.reconverge(w)) {
                         break;
                     }
-                    if (tr != null) {
-                        Interpreter.traceReconvergence(c, w, pc, m);
+                    if (observed) {
+                        Observation.reconverged(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
                     rpcTop = Divergence.topRpc(w);
                     continue;
                 }
-                JitBlock b = block(cache, p, pc, width, fastSfu);
+                JitBlock b = block(cache, p, pc, width, fastSfu, observed);
                 boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 2];
                 if (b == null || w.warpInstructions + steps + b.length() > budget
                         || executed + b.length() > quantum || firstRun) {
@@ -129,13 +130,7 @@ public final class JitEngine implements WarpEngine {
                     int done = (c.jitPc - blockStart) / 4 + 1;
                     steps += done;
                     lanes += (long) done * Long.bitCount(m);
-                    if (tr != null) {
-                        traceBlock(c, w, p, tr, index, done, m);
-                    }
                     throw s;
-                }
-                if (tr != null) {
-                    traceBlock(c, w, p, tr, index, b.length(), m);
                 }
                 steps += b.length();
                 executed += b.length();
@@ -176,17 +171,11 @@ public final class JitEngine implements WarpEngine {
             int done = (c.jitPc - blockStart) / 4 + 1;
             steps += done;
             lanes += (long) done * Long.bitCount(m);
-            if (c.trace != null) {
-                traceBlock(c, w, p, c.trace, (blockStart - p.base) >>> 2, done, m);
-            }
             throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
         } catch (LaneOps.RoundingFault rf) {
             int done = (c.jitPc - blockStart) / 4 + 1;
             steps += done;
             lanes += (long) done * Long.bitCount(m);
-            if (c.trace != null) {
-                traceBlock(c, w, p, c.trace, (blockStart - p.base) >>> 2, done, m);
-            }
             throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
         } finally {
             w.warpInstructions += steps;
@@ -195,20 +184,6 @@ public final class JitEngine implements WarpEngine {
         if (w.state == Warp.State.READY) {
             w.pc = pc;
             w.mask = m;
-        }
-    }
-
-    /**
-     * Records of a compiled block's instructions after it ran (all with the block's entry mask), each
-     * stamped with the end of its issue slot like the interpreter's.
-     */
-    private static void traceBlock(BlockContext c, Warp w, Program p, TraceChannel tr, int index, int length, long m) {
-        for (int k = 0; k < length; k++) {
-            int pc = p.base + 4 * (index + k);
-            tr.advance(1);
-            if (tr.wantsInstruction(pc, c.blockLinear, w.id)) {
-                tr.instruction(pc, p.words[index + k], c.blockLinear, w.id, m, null, 0);
-            }
         }
     }
 }

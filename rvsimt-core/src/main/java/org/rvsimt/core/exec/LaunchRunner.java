@@ -8,6 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import org.rvsimt.core.memory.Vram;
+import org.rvsimt.core.events.ExecutionConsumer;
+import org.rvsimt.core.events.ExecutionListeners;
+import org.rvsimt.core.trace.TraceChannel;
+import org.rvsimt.core.trace.TraceEventWriter;
 import org.rvsimt.core.trace.Tracer;
 
 /**
@@ -26,7 +30,12 @@ public final class LaunchRunner {
      *                 code, the {@code exit_code} fault of the first such block; else null
      */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
-                          KernelFault fault, long blocksRun, LaunchStatistics statistics) { }
+                          KernelFault fault, long blocksRun, LaunchStatistics statistics) {
+        /** Whether the launch ended in a fault, an exit code counting as one. */
+        public boolean faulted() {
+            return fault != null;
+        }
+    }
 
     private LaunchRunner() { }
 
@@ -40,6 +49,16 @@ public final class LaunchRunner {
      */
     public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
                               long launchId, String kernel) {
+        return run(spec, vram, engines, threads, tracer, launchId, kernel, null);
+    }
+
+    /**
+     * Runs the launch, traced by {@code tracer} and watched by {@code consumer} when they are not
+     * null. The trace writer is a consumer of the execution events like any other: each host thread
+     * gets one listener combining the trace's and the consumer's.
+     */
+    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
+                              long launchId, String kernel, ExecutionConsumer consumer) {
         long blocks = spec.blockCount();
         AtomicLong next = new AtomicLong();
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
@@ -54,13 +73,20 @@ public final class LaunchRunner {
             Program p = spec.program();
             tracer.launchBegin(launchId, kernel, p.base, p.words.clone(), spec.entry(), spec.grid(), spec.block(),
                     spec.warpSize(), n);
-            for (int t = 0; t < n; t++) {
-                workers.get(t).runner.context().trace = tracer.channel(t);
-            }
+        }
+        for (int t = 0; t < n; t++) {
+            // A tracer may record launches and device events only (no channel): then no trace writer.
+            TraceChannel channel = tracer != null ? tracer.channel(t) : null;
+            workers.get(t).runner.context().events = ExecutionListeners.both(
+                    channel != null ? new TraceEventWriter(channel) : null,
+                    consumer != null ? consumer.listener(t, n) : null);
         }
         Outcome o = runWorkers(spec, workers);
+        if (consumer != null) {
+            consumer.launchEnd(o.faulted());
+        }
         if (tracer != null) {
-            tracer.launchEnd(launchId, o.fault() != null ? "fault" : "ok", o.warpInstructions(),
+            tracer.launchEnd(launchId, o.faulted() ? "fault" : "ok", o.warpInstructions(),
                     o.laneInstructions(), System.nanoTime() - t0);
         }
         return o;

@@ -5,7 +5,7 @@ package org.rvsimt.core.exec;
  * (floats as raw bits in {@code f}), so a lane loop walks contiguous memory. Row 32 of {@code x} is
  * a sink for writes to x0.
  */
-public final class Warp {
+public final class Warp implements org.rvsimt.core.events.LaneRegisters {
     public enum State { READY, BARRIER, DONE }
 
     final int id;                 // warp index within the block
@@ -39,6 +39,8 @@ public final class Warp {
     int exitLane = -1;
     long exitLanes;               // every lane that exited with a non-zero code
     int exitPc;                   // the ecall that exited with exitCode
+    /** The flight-recorder tail at that ecall (empty when the host thread already kept an earlier block's). */
+    java.util.List<KernelFault.Step> exitRecent = java.util.List.of();
     /**
      * Flight recorder: the warp's last {@link #FLIGHT} issue records (start pc, instruction count,
      * mask), kept with tracing off so a fault can show what led to it. The interpreter writes one
@@ -136,10 +138,12 @@ public final class Warp {
         return mask;
     }
 
+    @Override
     public int x(int reg, int lane) {
         return x[reg * width + lane];
     }
 
+    @Override
     public int f(int reg, int lane) {
         return f[reg * width + lane];
     }

@@ -21,6 +21,10 @@ import java.util.concurrent.locks.LockSupport;
  * a launch's end is written its rings are drained completely, so each launch's records sit between
  * its LAUNCH_BEGIN and LAUNCH_END.
  *
+ * <p>A trace written to a file or stream is complete by default: a host thread whose ring is full
+ * waits for the drainer ({@link RingOverflow#WAIT}). A live-only tracer drops what its listeners
+ * cannot take and counts it ({@link RingOverflow#DROP}).
+ *
  * <p>The trace clock: each launch's channels start at the tracer's clock, and at the launch's end
  * the clock moves to the latest issue clock any of them reached. Tracer events carry that clock.
  */
@@ -40,6 +44,7 @@ public final class BinaryTracer implements Tracer {
     private record Launch(long id, RingChannel[] channels) { }
 
     private final Sampling sampling;
+    private final RingOverflow overflow;
     private final TraceFileWriter file;
     private final Queue<Control> control = new ConcurrentLinkedQueue<>();
     private final List<ListenerFeed> feeds = new CopyOnWriteArrayList<>();
@@ -49,6 +54,8 @@ public final class BinaryTracer implements Tracer {
     private volatile TraceProgram lastProgram;
     private volatile boolean closing;
     private volatile IOException writeError;
+    /** Set when the drainer has stopped: rings made or waited on after that drop. */
+    private volatile boolean drainerGone;
     private long clock;
     private long fastDropped;
     private long slowDropped;
@@ -57,8 +64,9 @@ public final class BinaryTracer implements Tracer {
     private int[] scratch = new int[0];
     private boolean closed;
 
-    private BinaryTracer(TraceOptions options, OutputStream out) throws IOException {
+    private BinaryTracer(TraceOptions options, OutputStream out, RingOverflow overflow) throws IOException {
         this.sampling = new Sampling(options);
+        this.overflow = overflow;
         this.file = out == null ? null : new TraceFileWriter(out, options.laneValues() ? FILE_FLAG_LANE_VALUES : 0);
         if (file != null) {
             file.schema(TraceSchema.current());
@@ -67,20 +75,25 @@ public final class BinaryTracer implements Tracer {
         drainer.start();
     }
 
-    /** A tracer writing the binary trace to {@code file} (created or truncated now). */
+    /** A complete trace written to {@code file} (created or truncated now). */
     public static BinaryTracer toFile(Path file, TraceOptions options) throws IOException {
-        return new BinaryTracer(options, new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        return toFile(file, options, RingOverflow.WAIT);
     }
 
-    /** A tracer writing to a stream (closed with the tracer). */
+    /** A trace written to {@code file} (created or truncated now) with the given ring policy. */
+    public static BinaryTracer toFile(Path file, TraceOptions options, RingOverflow overflow) throws IOException {
+        return new BinaryTracer(options, new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), overflow);
+    }
+
+    /** A complete trace written to a stream (closed with the tracer). */
     public static BinaryTracer toStream(OutputStream out, TraceOptions options) throws IOException {
-        return new BinaryTracer(options, out);
+        return new BinaryTracer(options, out, RingOverflow.WAIT);
     }
 
     /** A tracer with live listeners only. */
     public static BinaryTracer live(TraceOptions options) {
         try {
-            return new BinaryTracer(options, null);
+            return new BinaryTracer(options, null, RingOverflow.DROP);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -127,7 +140,10 @@ public final class BinaryTracer implements Tracer {
         TraceOptions o = sampling.options;
         RingChannel[] channels = new RingChannel[workers];
         for (int w = 0; w < workers; w++) {
-            channels[w] = new RingChannel(w, o, sampling, clock);
+            channels[w] = new RingChannel(w, o, sampling, clock, overflow, () -> LockSupport.unpark(drainer));
+            if (drainerGone) {
+                channels[w].abandon();
+            }
         }
         Launch launch = new Launch(launchId, channels);
         int[] record = encode(encoder.begin(LEVEL_EVENT, EV_LAUNCH_BEGIN, 0).l(clock).l(launchId).i(base).i(entry)
@@ -234,6 +250,20 @@ public final class BinaryTracer implements Tracer {
     // ------------------------------------------------------------------ drainer
 
     private void drainLoop() {
+        try {
+            drainUntilClosed();
+        } finally {
+            drainerGone = true;
+            Launch l = current;
+            if (l != null) {
+                for (RingChannel c : l.channels()) {
+                    c.abandon();
+                }
+            }
+        }
+    }
+
+    private void drainUntilClosed() {
         while (true) {
             boolean last = closing;
             sampling.tick(System.nanoTime());

@@ -2,13 +2,16 @@ package org.rvsimt.core.trace;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A lock-free single-producer/single-consumer ring of 32-bit words holding whole records.
  *
- * <p>Unlike the seed's ring (docs/seed.md, "Trace records"), a full ring never overwrites: the producer
- * drops the record it could not fit and counts it, so the consumer only ever sees complete records
- * and {@code written + dropped} is exact. The producer publishes a record by a release store of the
+ * <p>Unlike the seed's ring (docs/seed.md, "Trace records"), a full ring never overwrites. Under
+ * {@link RingOverflow#DROP} the producer drops the record it could not fit and counts it, so the
+ * consumer only ever sees complete records and {@code written + dropped} is exact; under
+ * {@link RingOverflow#WAIT} it wakes the consumer and waits for room (until the consumer
+ * {@linkplain #abandon() abandons} the ring). The producer publishes a record by a release store of the
  * write counter after its words are in place; the consumer frees space by a release store of the
  * read counter after copying. Counters run free (64-bit), the index is {@code counter & mask}.
  */
@@ -30,8 +33,16 @@ public final class RecordRing {
         }
     }
 
+    /** How long a waiting producer sleeps between looks at the read counter. */
+    private static final long WAIT_NANOS = 20_000;
+
     private final int[] words;
     private final int mask;
+    private final RingOverflow overflow;
+    /** Wakes the consumer when a waiting producer needs room. */
+    private final Runnable wakeConsumer;
+    /** Set when no consumer will read again: waiting producers drop instead. */
+    private volatile boolean abandoned;
 
     // Written only by the producer.
     private long write;
@@ -45,6 +56,17 @@ public final class RecordRing {
 
     /** @param capacityWords a power of two, at least 128 */
     public RecordRing(int capacityWords) {
+        this(capacityWords, RingOverflow.DROP, () -> { });
+    }
+
+    /**
+     * @param capacityWords a power of two, at least 128
+     * @param overflow      what {@link #offer} does when the ring is full
+     * @param wakeConsumer  called (from the producer) when it waits for room
+     */
+    public RecordRing(int capacityWords, RingOverflow overflow, Runnable wakeConsumer) {
+        this.overflow = overflow;
+        this.wakeConsumer = wakeConsumer;
         if (capacityWords < 128 || Integer.bitCount(capacityWords) != 1) {
             throw new IllegalArgumentException("ring capacity must be a power of two >= 128 words: " + capacityWords);
         }
@@ -63,7 +85,7 @@ public final class RecordRing {
         long w = write;
         if (w + length - readSeen > words.length) {
             readSeen = (long) READ.getAcquire(this);
-            if (w + length - readSeen > words.length) {
+            if (w + length - readSeen > words.length && !waitForRoom(w + length, length)) {
                 DROPPED.setOpaque(this, dropped + 1);
                 return false;
             }
@@ -74,6 +96,22 @@ public final class RecordRing {
         System.arraycopy(src, from + first, words, 0, length - first);
         RECORDS.setOpaque(this, records + 1);
         WRITE.setRelease(this, w + length);
+        return true;
+    }
+
+    /** Under WAIT, waits until the words up to {@code end} fit; false when they never can. */
+    private boolean waitForRoom(long end, int length) {
+        if (overflow != RingOverflow.WAIT || length > words.length) {
+            return false;
+        }
+        while (end - readSeen > words.length) {
+            if (abandoned) {
+                return false;
+            }
+            wakeConsumer.run();
+            LockSupport.parkNanos(WAIT_NANOS);
+            readSeen = (long) READ.getAcquire(this);
+        }
         return true;
     }
 
@@ -88,6 +126,11 @@ public final class RecordRing {
     }
 
     // ------------------------------------------------------------------ consumer
+
+    /** The consumer stops reading: producers waiting for room, now or later, drop instead. */
+    public void abandon() {
+        abandoned = true;
+    }
 
     /** Words waiting to be read. */
     public int available() {

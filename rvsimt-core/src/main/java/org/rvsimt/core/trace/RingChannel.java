@@ -35,12 +35,19 @@ final class RingChannel implements TraceChannel {
     private long clock;
     private long seen;
 
-    RingChannel(int worker, TraceOptions options, Sampling sampling, long startClock) {
+    RingChannel(int worker, TraceOptions options, Sampling sampling, long startClock, RingOverflow overflow,
+                Runnable wakeDrainer) {
         this.worker = worker;
-        this.fast = new RecordRing(options.fastRingWords());
-        this.slow = new RecordRing(options.slowRingWords());
+        this.fast = new RecordRing(options.fastRingWords(), overflow, wakeDrainer);
+        this.slow = new RecordRing(options.slowRingWords(), overflow, wakeDrainer);
         this.sampling = sampling;
         this.clock = startClock;
+    }
+
+    /** No drainer will read the rings again: a host thread waiting for room drops instead. */
+    void abandon() {
+        fast.abandon();
+        slow.abandon();
     }
 
     /** The issue clock; read by the tracer after the launch's host threads have finished. */

@@ -82,4 +82,48 @@ class RecordRingTest {
         assertThat(ring.accepted()).isEqualTo(read);
         assertThat(read).isPositive();
     }
+
+    /** Under WAIT a producer much faster than its consumer loses nothing: every record arrives, in order. */
+    @Test
+    void waitingProducerLosesNothing() throws Exception {
+        AtomicBoolean done = new AtomicBoolean();
+        Thread[] consumer = new Thread[1];
+        RecordRing ring = new RecordRing(128, RingOverflow.WAIT, () -> java.util.concurrent.locks.LockSupport.unpark(consumer[0]));
+        final int produced = 50_000;
+        long[] read = new long[1];
+        consumer[0] = new Thread(() -> {
+            int[] out = new int[128];
+            long expect = 0;
+            while (!done.get() || ring.available() > 0) {
+                int n = ring.drainTo(out);
+                for (int k = 0; k < n; k += 10) {
+                    assertThat(out[k]).isEqualTo((int) expect++);
+                }
+                read[0] = expect;
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);   // a slow writer
+            }
+        });
+        consumer[0].start();
+        int[] rec = new int[10];
+        for (int seq = 0; seq < produced; seq++) {
+            rec[0] = seq;
+            assertThat(ring.offer(rec, 0, 10)).isTrue();
+        }
+        done.set(true);
+        consumer[0].join();
+        assertThat(ring.dropped()).isZero();
+        assertThat(read[0]).isEqualTo(produced);
+    }
+
+    /** A ring its consumer abandoned drops instead of waiting forever. */
+    @Test
+    void abandonedRingDropsInsteadOfWaiting() {
+        RecordRing ring = new RecordRing(128, RingOverflow.WAIT, () -> { });
+        int[] rec = new int[50];
+        assertThat(ring.offer(rec, 0, 50)).isTrue();
+        assertThat(ring.offer(rec, 0, 50)).isTrue();
+        ring.abandon();
+        assertThat(ring.offer(rec, 0, 50)).isFalse();
+        assertThat(ring.dropped()).isEqualTo(1);
+    }
 }

@@ -1,0 +1,18 @@
+package org.rvsimt.core.events;
+
+/**
+ * Something that watches launches: a performance model, a sanitizer, a debugger, the trace
+ * writer. Attach it with {@code LaunchOptions.withEvents} (or {@code Device.setEvents} for every
+ * launch of a device).
+ */
+public interface ExecutionConsumer {
+    /**
+     * The listener of host thread {@code hostThread} (0 .. {@code hostThreads}-1) of a launch, asked
+     * for before any block runs. Only that host thread calls it, so it needs no locking; blocks run
+     * on several host threads at once, so listeners that share state must synchronise it.
+     */
+    ExecutionListener listener(int hostThread, int hostThreads);
+
+    /** After the launch's last block, on the launching thread ({@code faulted}: it ended in a fault). */
+    default void launchEnd(boolean faulted) { }
+}

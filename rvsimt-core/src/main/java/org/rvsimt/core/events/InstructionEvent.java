@@ -1,0 +1,171 @@
+package org.rvsimt.core.events;
+
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.Kind;
+
+/**
+ * One warp-instruction about to execute: where, what, with which lanes, and for loads, stores and
+ * atomics each active lane's access (lane, address, size, memory space). One object per host
+ * thread is reused for every instruction, so a consumer copies what it keeps.
+ *
+ * <p>The operation is its declaration ({@link #definition()}: mnemonic, kind, trace id). Vector and
+ * matrix loads and stores report no per-lane accesses yet ({@link #accessesKnown()} is false).
+ *
+ * <p>The setters are for the engines.
+ */
+public final class InstructionEvent {
+    private long block;
+    private int warp;
+    private int pc;
+    private int word;
+    private InstructionDef definition;
+    private long mask;
+    private int destination = -1;
+    private boolean destinationFloat;
+    private LaneRegisters registers;
+    private AccessKind accessKind;
+    private boolean accessesKnown;
+    private int accesses;
+    private final int[] lanes = new int[64];
+    private final int[] addresses = new int[64];
+    private final int[] sizes = new int[64];
+    private final MemorySpace[] spaces = new MemorySpace[64];
+
+    // ------------------------------------------------------------------ what consumers read
+
+    /** Linear index of the block. */
+    public long block() {
+        return block;
+    }
+
+    /** Warp index within the block. */
+    public int warp() {
+        return warp;
+    }
+
+    public int pc() {
+        return pc;
+    }
+
+    /** The instruction word. */
+    public int word() {
+        return word;
+    }
+
+    /** The instruction's declaration, or null for a word that decodes to nothing (it will fault). */
+    public InstructionDef definition() {
+        return definition;
+    }
+
+    /** The instruction's class (ALU, LOAD, BRANCH, ...), or null for an undecodable word. */
+    public Kind kind() {
+        return definition == null ? null : definition.kind();
+    }
+
+    /** Active lanes (bit l = lane l). */
+    public long mask() {
+        return mask;
+    }
+
+    public int activeLanes() {
+        return Long.bitCount(mask);
+    }
+
+    /** The register the instruction writes (0..31), or -1 when it writes none. */
+    public int destination() {
+        return destination;
+    }
+
+    /** Whether {@link #destination()} is a float register. */
+    public boolean destinationFloat() {
+        return destinationFloat;
+    }
+
+    /** The warp's registers, live: before the instruction now, after it at the warp's next event. */
+    public LaneRegisters registers() {
+        return registers;
+    }
+
+    /** What the memory accesses do, or null when the instruction accesses no memory. */
+    public AccessKind accessKind() {
+        return accessKind;
+    }
+
+    /** False for an instruction that accesses memory in a way not itemised yet (vector, matrix). */
+    public boolean accessesKnown() {
+        return accessesKnown;
+    }
+
+    /** Number of lane accesses (one per active lane for scalar loads, stores and atomics). */
+    public int accessCount() {
+        return accesses;
+    }
+
+    /** The lane of access {@code k}. */
+    public int accessLane(int k) {
+        return lanes[k];
+    }
+
+    /** The effective address of access {@code k} (unsigned 32 bits). */
+    public int accessAddress(int k) {
+        return addresses[k];
+    }
+
+    /** Bytes of access {@code k}. */
+    public int accessSize(int k) {
+        return sizes[k];
+    }
+
+    public MemorySpace accessSpace(int k) {
+        return spaces[k];
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(String.format("b%d w%d 0x%08x %s mask 0x%x", block, warp, pc,
+                definition == null ? String.format(".word 0x%08x", word) : definition.mnemonic(), mask));
+        for (int k = 0; k < accesses; k++) {
+            s.append(String.format(" [%s lane %d 0x%08x %d %s]", accessKind, lanes[k], addresses[k], sizes[k],
+                    spaces[k]));
+        }
+        return s.toString();
+    }
+
+    // ------------------------------------------------------------------ filled by the engines
+
+    /** Starts the event of the instruction at {@code pc}; no accesses, no destination. */
+    public void begin(long block, int warp, int pc, int word, InstructionDef definition, long mask,
+                      LaneRegisters registers) {
+        this.block = block;
+        this.warp = warp;
+        this.pc = pc;
+        this.word = word;
+        this.definition = definition;
+        this.mask = mask;
+        this.registers = registers;
+        this.destination = -1;
+        this.destinationFloat = false;
+        this.accessKind = null;
+        this.accessesKnown = true;
+        this.accesses = 0;
+    }
+
+    public void destination(int register, boolean isFloat) {
+        this.destination = register;
+        this.destinationFloat = isFloat;
+    }
+
+    /** The instruction accesses memory as {@code kind}; {@code known}: its lane accesses follow. */
+    public void accesses(AccessKind kind, boolean known) {
+        this.accessKind = kind;
+        this.accessesKnown = known;
+    }
+
+    public void access(int lane, int address, int size, MemorySpace space) {
+        int k = accesses++;
+        lanes[k] = lane;
+        addresses[k] = address;
+        sizes[k] = size;
+        spaces[k] = space;
+    }
+}
