@@ -2,7 +2,7 @@ package org.rvsimt.core.events;
 
 /** Where a lane's memory access goes, by address (the device's memory map). */
 public enum MemorySpace {
-    /** Device VRAM, shared by every block. */
+    /** Device VRAM, shared by every block, and the launch's argument block (its own window). */
     GLOBAL,
     /** The block's shared memory. */
     SHARED,

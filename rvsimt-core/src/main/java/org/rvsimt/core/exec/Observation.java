@@ -72,6 +72,13 @@ final class Observation {
         if (a + size <= c.vramSize) {
             return MemorySpace.GLOBAL;
         }
+        // The launch's argument block has its own window; it counts as global memory, as in the
+        // launch statistics (it used to live in VRAM). Past its last argument nothing is mapped.
+        byte[] args = c.spec.argumentBlock();
+        long args0 = Integer.toUnsignedLong(MemoryMap.ARGS_BASE);
+        if (args != null && a >= args0 && a + size <= args0 + args.length) {
+            return MemorySpace.GLOBAL;
+        }
         long shared = Integer.toUnsignedLong(MemoryMap.SHARED_BASE);
         if (a >= shared && a + size <= shared + c.shared.length) {
             return MemorySpace.SHARED;
