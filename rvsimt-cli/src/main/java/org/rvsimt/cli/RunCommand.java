@@ -29,8 +29,10 @@ import org.rvsimt.frontend.FrontEnd;
 import org.rvsimt.frontend.FrontEndException;
 import org.rvsimt.frontend.FrontEndOptions;
 import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelBuild;
 import org.rvsimt.frontend.KernelSource;
 import org.rvsimt.isa.asm.AsmException;
+import org.rvsimt.observe.SourceLines;
 import org.rvsimt.observe.StatisticsSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -139,7 +141,9 @@ final class RunCommand implements Callable<Integer> {
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
         try (Device device = Device.open(config)) {
             device.setTracer(tracer);
-            Kernel kernel = loadKernel(m, config);
+            KernelBuild build = loadKernel(m, config);
+            Kernel kernel = build.kernel();
+            SourceLines lines = SourceLines.ofElf(build.elf().orElse(null), m.kernel().getFileName().toString());
             Integer entry = null;
             if (m.entry() != null) {
                 entry = kernel.symbol(m.entry()).orElseThrow(() -> new UserError(m.source() + ": entry: no symbol '"
@@ -196,7 +200,7 @@ final class RunCommand implements Callable<Integer> {
             LaunchStatus status = !r.ok() ? LaunchStatus.FAULT
                     : checks.stream().allMatch(LaunchPlan.Check::pass) ? LaunchStatus.OK : LaunchStatus.CHECK_FAILED;
             long[] dropped = tracer != null ? finishTrace(tracer) : null;
-            report(out, m, g, b, r, checks, outputs, status, dropped);
+            report(out, m, g, b, r, checks, outputs, status, dropped, lines);
             return status == LaunchStatus.OK ? Main.OK : Main.FAILED;
         } finally {
             if (tracer != null) {
@@ -346,7 +350,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The kernel file through the front-end registry (assembly, C, ELF, flat binary). */
-    private Kernel loadKernel(Manifest m, DeviceConfig config) {
+    private KernelBuild loadKernel(Manifest m, DeviceConfig config) {
         Path k = m.kernel();
         String name = k.getFileName().toString();
         String field = m.source().equals(name) ? name : m.source() + ": kernel: " + name;
@@ -360,7 +364,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             FrontEnd frontEnd = frontEnds.select(source)
                     .orElseThrow(() -> new UserError(field + ": " + frontEnds.notAKernel()));
-            return frontEnd.load(source, options).kernel();
+            return frontEnd.load(source, options);
         } catch (FrontEndException e) {
             // the assembler's errors, every one (in line order), as the assembler reports them
             throw new UserError(e.getCause() instanceof AsmException ae ? String.join("\n", AsmErrors.lines(ae))
@@ -407,7 +411,7 @@ final class RunCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ output
 
     private void report(PrintWriter out, Manifest m, int[] g, int[] b, LaunchResult r, List<LaunchPlan.Check> checks,
-                        Map<String, String> outputs, LaunchStatus status, long[] traceDropped) {
+                        Map<String, String> outputs, LaunchStatus status, long[] traceDropped, SourceLines lines) {
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("status", status.label());
@@ -443,10 +447,10 @@ final class RunCommand implements Callable<Integer> {
                 o.put("console", r.console());
             }
             if (r.fault() != null) {
-                o.put("fault", faultJson(r.fault()));
+                o.put("fault", faultJson(r.fault(), lines));
             }
             o.put("stats", StatisticsSummary.of(r.statistics(), r.warpInstructions(), r.laneInstructions(),
-                    r.simtEfficiency()).toMap());
+                    r.simtEfficiency()).toMap(lines));
             if (traceDropped != null) {
                 o.put("trace", Map.of("file", trace.toString(), "dropped_fast", traceDropped[0],
                         "dropped_slow", traceDropped[1]));
@@ -476,18 +480,19 @@ final class RunCommand implements Callable<Integer> {
         }
         outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));
         if (stats) {
-            StatisticsReport.print(out, r.statistics(), r.warpInstructions());
+            StatisticsReport.print(out, r.statistics(), r.warpInstructions(), lines);
         }
         if (traceDropped != null) {
             out.printf("  trace -> %s (%d fast, %d slow records dropped)%n", trace, traceDropped[0], traceDropped[1]);
         }
         if (r.fault() != null) {
             out.println("  fault: " + r.fault().summary());
-            StatisticsReport.printRecent(out, r.fault());
+            lines.at(r.fault().pc()).ifPresent(p -> out.println("    at " + p.text()));
+            StatisticsReport.printRecent(out, r.fault(), lines);
         }
     }
 
-    static Map<String, Object> faultJson(KernelFault f) {
+    static Map<String, Object> faultJson(KernelFault f, SourceLines lines) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("kind", f.kind().label());
         o.put("pc", String.format("0x%08x", f.pc()));
@@ -505,7 +510,8 @@ final class RunCommand implements Callable<Integer> {
         o.put("lane_mask", String.format("0x%x", f.lanes()));
         o.put("address", f.address() >= 0 ? String.format("0x%08x", f.address()) : null);
         o.put("message", f.message());
-        o.put("recent", StatisticsReport.recentJson(f));
+        o.put("source", lines.json(f.pc()));
+        o.put("recent", StatisticsReport.recentJson(f, lines));
         o.put("recent_repeats", StatisticsReport.repeatsJson(f));
         return o;
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.rvsimt.core.exec.KernelFault;
 import org.rvsimt.core.exec.LaunchStatistics;
 import org.rvsimt.core.exec.TailRepeats;
+import org.rvsimt.observe.SourceLines;
 
 /**
  * A launch's statistics as text for people, and a fault's flight-recorder tail as text and JSON
@@ -17,7 +18,7 @@ import org.rvsimt.core.exec.TailRepeats;
 final class StatisticsReport {
     private StatisticsReport() { }
 
-    static List<Map<String, Object>> recentJson(KernelFault f) {
+    static List<Map<String, Object>> recentJson(KernelFault f, SourceLines lines) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (KernelFault.Step st : f.recent()) {
             Map<String, Object> e = new LinkedHashMap<>();
@@ -25,26 +26,31 @@ final class StatisticsReport {
             e.put("instruction", st.instruction());
             e.put("mask", String.format("0x%x", st.mask()));
             e.put("wrote", st.wrote());
+            Map<String, Object> source = lines.json(st.pc());
+            if (source != null) {
+                e.put("source", source);
+            }
             out.add(e);
         }
         return out;
     }
 
-    static void print(PrintWriter out, LaunchStatistics s, long warpInstructions) {
+    static void print(PrintWriter out, LaunchStatistics s, long warpInstructions, SourceLines lines) {
         out.println("  instruction mix (warp-instructions):");
         s.mix().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(e -> out.printf(Locale.ROOT, "    %-16s %,14d  %5.1f%%%n", e.getKey(), e.getValue(),
                         percent(e.getValue(), warpInstructions)));
         out.println("  hottest instructions:");
         for (LaunchStatistics.Hot h : s.hottest()) {
-            out.printf(Locale.ROOT, "    %5.1f%%  0x%08x  %-32s %,d warp / %,d lane%n",
+            out.printf(Locale.ROOT, "    %5.1f%%  0x%08x  %-32s %,d warp / %,d lane%s%n",
                     percent(h.warpInstructions(), warpInstructions), h.pc(), h.instruction(), h.warpInstructions(),
-                    h.laneInstructions());
+                    h.laneInstructions(), lines.suffix(h.pc(), "  "));
         }
         if (!s.divergence().isEmpty()) {
             out.println("  divergent branches:");
             for (LaunchStatistics.Divergent d : s.divergence()) {
-                out.printf(Locale.ROOT, "    0x%08x  %-32s %,d times%n", d.pc(), d.instruction(), d.count());
+                out.printf(Locale.ROOT, "    0x%08x  %-32s %,d times%s%n", d.pc(), d.instruction(), d.count(),
+                        lines.suffix(d.pc(), "  "));
             }
         }
         LaunchStatistics.Memory m = s.memory();
@@ -53,7 +59,7 @@ final class StatisticsReport {
         out.printf(Locale.ROOT, "  barrier waits: %,d issue slots%n", s.barrierWaitSlots());
     }
 
-    static void printRecent(PrintWriter out, KernelFault f) {
+    static void printRecent(PrintWriter out, KernelFault f, SourceLines lines) {
         List<KernelFault.Step> steps = f.recent();
         if (steps.isEmpty()) {
             return;
@@ -71,8 +77,8 @@ final class StatisticsReport {
                 i = rep.lastPass();
             }
             KernelFault.Step st = steps.get(i);
-            out.printf(Locale.ROOT, "    0x%08x  %-32s mask 0x%-10x %s%n", st.pc(), st.instruction(), st.mask(),
-                    st.wrote());
+            out.printf(Locale.ROOT, "    0x%08x  %-32s mask 0x%-10x %s%s%n", st.pc(), st.instruction(), st.mask(),
+                    st.wrote(), lines.suffix(st.pc(), "  "));
         }
     }
 

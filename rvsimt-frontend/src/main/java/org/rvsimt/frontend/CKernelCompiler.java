@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * Compiles a C kernel into an rvsimt ELF with clang (version 19 by default):
  *
  * <pre>
- * clang-19 --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f -O2 -nostdlib -ffreestanding
+ * clang-19 --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f -O2 -g -nostdlib -ffreestanding
  *          -fuse-ld=lld -fconvergent-functions -fno-jump-tables
  *          -I INCLUDE -T INCLUDE/rvsimt.ld -Wl,-e,ENTRY SOURCE -o TMP.elf
  * </pre>
@@ -22,7 +22,10 @@ import java.util.concurrent.TimeUnit;
  * {@code -fconvergent-functions} keeps the compiler from duplicating or moving barriers, votes and
  * shuffles (inline assembly) into divergent paths, as a GPU compiler would; {@code -fno-jump-tables}
  * keeps switch statements as branches, whose reconvergence the engine computes from the control-flow
- * graph (an indirect jump through a table has no static successors).
+ * graph (an indirect jump through a table has no static successors). {@code -g} adds DWARF line and
+ * function information, so fault reports, statistics and check findings name file:line and function;
+ * it only adds non-loaded debug sections and leaves the code unchanged (a test compares the loaded
+ * segments with and without it for kernels of the library).
  *
  * <p>INCLUDE, the folder holding {@code rvsimt.h} and {@code rvsimt.ld}, is the one
  * {@link DeviceHeaders#forSource} picks: a kernels tree's own {@code include} folder, else the
@@ -46,6 +49,12 @@ public final class CKernelCompiler {
      *                            is the first error line of its output, {@code file:line:col: error: ...})
      */
     public static byte[] compile(Path source, String entry, String ccOverride) throws IOException, FrontEndException {
+        return compile(source, entry, ccOverride, true);
+    }
+
+    /** As {@link #compile(Path, String, String)}; {@code debugInfo} false leaves out {@code -g}. */
+    public static byte[] compile(Path source, String entry, String ccOverride, boolean debugInfo)
+            throws IOException, FrontEndException {
         String cc = ccOverride != null && !ccOverride.isBlank() ? ccOverride : DEFAULT_CC;
         Path ccPath = resolveExecutable(cc);
         if (ccPath == null) {
@@ -69,6 +78,9 @@ public final class CKernelCompiler {
                     march, "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
                     "-fconvergent-functions", "-fno-jump-tables", "-fno-exceptions", "-fno-asynchronous-unwind-tables",
                     "-fno-unwind-tables"));
+            if (debugInfo) {
+                cmd.add("-g");
+            }
             cmd.add("-I" + headers.include());
             cmd.add("-T" + headers.linkerScript());
             if (entry != null && !entry.isBlank()) {

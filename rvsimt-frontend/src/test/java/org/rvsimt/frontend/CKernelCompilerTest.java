@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rvsimt.isa.debug.SourceMap;
+import org.rvsimt.isa.elf.Segment;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.isa.elf.ElfImage;
 
@@ -30,6 +35,30 @@ class CKernelCompilerTest {
         assertThat(k.entry()).isZero();
         ElfImage image = k.image();
         image.segments().forEach(s -> assertThat(Integer.toUnsignedLong(s.vaddr()) + s.memSize()).isLessThanOrEqualTo(1 << 20));
+    }
+
+    /**
+     * -g (the default) must not change the code: the loaded segments of library kernels (scalar,
+     * shared memory and barriers, RVV) are byte for byte those of a build without it, and the -g
+     * build carries a line table that llvm-dwarfdump would read (checked in rvsimt-isa's tests).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"reduction_c/reduction.c", "matmul_tiled_c/matmul_tiled.c", "softmax_rvv/softmax_rvv.c"})
+    void debugInformationLeavesTheCodeUnchanged(String kernel) throws Exception {
+        Path src = Repository.kernelsDir().resolve(kernel);
+        byte[] withG = CKernelCompiler.compile(src, null, null);
+        byte[] withoutG = CKernelCompiler.compile(src, null, null, false);
+        List<Segment> a = Kernel.fromElf(withG, kernel, 64 << 20).image().segments();
+        List<Segment> b = Kernel.fromElf(withoutG, kernel, 64 << 20).image().segments();
+        assertThat(a).hasSameSizeAs(b);
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(a.get(i).vaddr()).isEqualTo(b.get(i).vaddr());
+            assertThat(a.get(i).memSize()).isEqualTo(b.get(i).memSize());
+            assertThat(a.get(i).data()).isEqualTo(b.get(i).data());
+        }
+        assertThat(SourceMap.read(withG, kernel).hasLines()).isTrue();
+        assertThat(SourceMap.read(withoutG, kernel).hasLines()).isFalse();
+        assertThat(withG.length).isGreaterThan(withoutG.length);
     }
 
     @Test

@@ -39,6 +39,11 @@ public record StatisticsSummary(long warpInstructions, long laneInstructions, do
 
     /** The JSON object (keys in a fixed order; docs/observability.md describes each). */
     public Map<String, Object> toMap() {
+        return toMap(SourceLines.none());
+    }
+
+    /** As {@link #toMap()}, with a {@code source} object on hot and divergent pcs that {@code lines} places. */
+    public Map<String, Object> toMap(SourceLines lines) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("warp_instructions", warpInstructions);
         o.put("lane_instructions", laneInstructions);
@@ -51,6 +56,7 @@ public record StatisticsSummary(long warpInstructions, long laneInstructions, do
             e.put("instruction", h.instruction());
             e.put("warp_instructions", h.warpInstructions());
             e.put("lane_instructions", h.laneInstructions());
+            putSource(e, lines, h.pc());
             hot.add(e);
         }
         o.put("hottest", hot);
@@ -60,6 +66,7 @@ public record StatisticsSummary(long warpInstructions, long laneInstructions, do
             e.put("pc", RecordText.hex(d.pc()));
             e.put("instruction", d.instruction());
             e.put("count", d.count());
+            putSource(e, lines, d.pc());
             div.add(e);
         }
         o.put("divergence", div);
@@ -72,6 +79,13 @@ public record StatisticsSummary(long warpInstructions, long laneInstructions, do
         o.put("memory_bytes", mem);
         o.put("barrier_wait_slots", barrierWaitSlots);
         return o;
+    }
+
+    private static void putSource(Map<String, Object> e, SourceLines lines, int pc) {
+        Map<String, Object> source = lines.json(pc);
+        if (source != null) {
+            e.put("source", source);
+        }
     }
 
     private static Map<String, Object> readWritten(long read, long written) {
