@@ -8,6 +8,10 @@ public enum Extension {
     F("single-precision floating point"),
     ZICSR("control and status registers"),
     ZIFENCEI("instruction-fetch fence"),
+    ZBA("address generation: shift-and-add"),
+    ZBB("basic bit manipulation"),
+    ZBS("single-bit instructions"),
+    ZICOND("integer conditional operations"),
     XSFU("seed transcendental SFU ops (custom, OP-FP funct7 0110000)"),
     XLOWP("seed low-precision conversions (custom, OP-FP)"),
     XVORTEX("Vortex SIMT control (custom-0)"),
@@ -30,6 +34,6 @@ public enum Extension {
      * llvm-mc reject some random operand sets), XMATRIX is not in LLVM.
      */
     public boolean isStandard() {
-        return this.ordinal() <= ZIFENCEI.ordinal();
+        return this.ordinal() <= ZICOND.ordinal();
     }
 }

@@ -32,13 +32,15 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
 
     /**
      * How the engines run it: the operation's form, except that an ALU operation whose last operand
-     * is an immediate ({@code addi}, {@code slli}) reads the immediate instead of rs2.
+     * is an immediate ({@code addi}, {@code slli}) reads the immediate instead of rs2, and a unary one
+     * ({@code clz rd, rs1}, whose rs2 field is part of the opcode) reads the immediate 0, not a register.
      */
     public Form form() {
         Form s = operation.form();
         if (s == Form.ALU_RR && !slots.isEmpty()) {
             Slot last = slots.get(slots.size() - 1);
-            if (last.equals(Slot.plain(Field.IMM_I)) || last.equals(Slot.plain(Field.SHAMT))) {
+            if (last.equals(Slot.plain(Field.IMM_I)) || last.equals(Slot.plain(Field.SHAMT))
+                    || last.equals(Slot.plain(Field.RS1))) {
                 return Form.ALU_RI;
             }
         }

@@ -52,6 +52,8 @@ public final class InstructionSet {
         declareVortex(t);
         VectorInstructions.declare(t);
         MatrixInstructions.declare(t);
+        declareBitManipulation(t);
+        declareZicond(t);
         ALL = Collections.unmodifiableList(t.defs);
         Map<String, InstructionDef> byName = new HashMap<>();
         for (InstructionDef d : ALL) {
@@ -304,6 +306,73 @@ public final class InstructionSet {
                     v, id++, Operation.Shuffle.values()[i / 2],
                     "rd = rs1 of the lane chosen by control word rs2 (" + shfl[i].substring(8) + ")");
         }
+    }
+
+    /**
+     * Zba, Zbb and Zbs for RV32 (RISC-V Bit-Manipulation ISA-extensions 1.0.0, chapter 1.5; the RV32
+     * encodings of {@code zext.h} and {@code rev8}). Trace ids 128..156.
+     */
+    private static void declareBitManipulation(Table t) {
+        int id = 128;
+        String[] zba = {"sh1add", "010", "sh2add", "100", "sh3add", "110"};
+        Alu[] zbaOps = {Alu.SH1ADD, Alu.SH2ADD, Alu.SH3ADD};
+        for (int i = 0; i < zba.length; i += 2) {
+            t.add(zba[i], "0010000" + dots(10) + zba[i + 1] + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZBA,
+                    id++, zbaOps[i / 2], "rd = rs2 + (rs1 << " + zba[i].charAt(2) + ")");
+        }
+        Extension b = Extension.ZBB;
+        // register-register: mnemonic, funct7, funct3, operation, summary
+        Object[] rr = {
+            "andn", "0100000", "111", Alu.ANDN, "rd = rs1 & ~rs2",
+            "orn", "0100000", "110", Alu.ORN, "rd = rs1 | ~rs2",
+            "xnor", "0100000", "100", Alu.XNOR, "rd = ~(rs1 ^ rs2)",
+            "max", "0000101", "110", Alu.MAX, "rd = signed max(rs1, rs2)",
+            "maxu", "0000101", "111", Alu.MAXU, "rd = unsigned max(rs1, rs2)",
+            "min", "0000101", "100", Alu.MIN, "rd = signed min(rs1, rs2)",
+            "minu", "0000101", "101", Alu.MINU, "rd = unsigned min(rs1, rs2)",
+            "rol", "0110000", "001", Alu.ROL, "rd = rs1 rotated left by rs2[4:0]",
+            "ror", "0110000", "101", Alu.ROR, "rd = rs1 rotated right by rs2[4:0]"};
+        for (int i = 0; i < rr.length; i += 5) {
+            t.add((String) rr[i], rr[i + 1] + dots(10) + rr[i + 2] + "....." + OP, "rd, rs1, rs2", Kind.ALU, b, id++,
+                    (Alu) rr[i + 3], (String) rr[i + 4]);
+        }
+        // unary: mnemonic, bits 31..20, funct3, opcode, operation, summary
+        Object[] unary = {
+            "clz", "011000000000", "001", OP_IMM, Alu.CLZ, "rd = leading zero bits of rs1",
+            "ctz", "011000000001", "001", OP_IMM, Alu.CTZ, "rd = trailing zero bits of rs1",
+            "cpop", "011000000010", "001", OP_IMM, Alu.CPOP, "rd = set bits of rs1",
+            "sext.b", "011000000100", "001", OP_IMM, Alu.SEXT_B, "rd = rs1[7:0] sign-extended",
+            "sext.h", "011000000101", "001", OP_IMM, Alu.SEXT_H, "rd = rs1[15:0] sign-extended",
+            "zext.h", "000010000000", "100", OP, Alu.ZEXT_H, "rd = rs1[15:0] zero-extended",
+            "orc.b", "001010000111", "101", OP_IMM, Alu.ORC_B, "each byte of rd = 0xff if that byte of rs1 != 0, else 0",
+            "rev8", "011010011000", "101", OP_IMM, Alu.REV8, "rd = rs1 with its bytes reversed"};
+        for (int i = 0; i < unary.length; i += 6) {
+            t.add((String) unary[i], unary[i + 1] + "....." + unary[i + 2] + "....." + unary[i + 3], "rd, rs1",
+                    Kind.ALU, b, id++, (Alu) unary[i + 4], (String) unary[i + 5]);
+        }
+        t.add("rori", "0110000" + "....." + "....." + "101" + "....." + OP_IMM, "rd, rs1, shamt", Kind.ALU, b, id++,
+                Alu.ROR, "rd = rs1 rotated right by shamt");
+        Extension s = Extension.ZBS;
+        // mnemonic stem, funct7, funct3, operation, summary
+        Object[] single = {
+            "bclr", "0100100", "001", Alu.BCLR, "rd = rs1 with bit %s cleared",
+            "bext", "0100100", "101", Alu.BEXT, "rd = bit %s of rs1",
+            "binv", "0110100", "001", Alu.BINV, "rd = rs1 with bit %s inverted",
+            "bset", "0010100", "001", Alu.BSET, "rd = rs1 with bit %s set"};
+        for (int i = 0; i < single.length; i += 5) {
+            t.add((String) single[i], single[i + 1] + dots(10) + single[i + 2] + "....." + OP, "rd, rs1, rs2",
+                    Kind.ALU, s, id++, (Alu) single[i + 3], String.format((String) single[i + 4], "rs2[4:0]"));
+            t.add(single[i] + "i", single[i + 1] + dots(10) + single[i + 2] + "....." + OP_IMM, "rd, rs1, shamt",
+                    Kind.ALU, s, id++, (Alu) single[i + 3], String.format((String) single[i + 4], "shamt"));
+        }
+    }
+
+    /** Zicond 1.0 (conditional zero): trace ids 158 and 159. */
+    private static void declareZicond(Table t) {
+        t.add("czero.eqz", "0000111" + dots(10) + "101" + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZICOND,
+                158, Alu.CZERO_EQZ, "rd = rs2 == 0 ? 0 : rs1");
+        t.add("czero.nez", "0000111" + dots(10) + "111" + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZICOND,
+                159, Alu.CZERO_NEZ, "rd = rs2 != 0 ? 0 : rs1");
     }
 
     // ---------------------------------------------------------------- helpers

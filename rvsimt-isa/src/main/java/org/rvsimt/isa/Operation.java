@@ -43,9 +43,16 @@ public sealed interface Operation {
         return getClass().getSimpleName() + "." + name();
     }
 
-    /** RV32I and M integer arithmetic: rd = op(rs1, rs2 or imm). */
+    /**
+     * RV32I, M, Zba, Zbb, Zbs and Zicond integer arithmetic: rd = op(rs1, rs2 or imm). The unary
+     * bit-manipulation operations ({@code clz}, {@code rev8}, ...) ignore their second operand.
+     */
     enum Alu implements Operation {
-        ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND, MUL, MULH, MULHSU, MULHU, DIV, DIVU, REM, REMU;
+        ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND, MUL, MULH, MULHSU, MULHU, DIV, DIVU, REM, REMU,
+        SH1ADD, SH2ADD, SH3ADD,
+        ANDN, ORN, XNOR, CLZ, CTZ, CPOP, MAX, MAXU, MIN, MINU, SEXT_B, SEXT_H, ZEXT_H, ROL, ROR, ORC_B, REV8,
+        BCLR, BEXT, BINV, BSET,
+        CZERO_EQZ, CZERO_NEZ;
     }
 
     /** Branch conditions on (rs1, rs2). */

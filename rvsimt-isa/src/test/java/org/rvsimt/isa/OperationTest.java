@@ -27,6 +27,8 @@ class OperationTest {
         out.add(c.replaceFirst("^VX_(VOTE_|SHFL_)?", ""));
         if (d.form() == Form.ALU_RI) {
             out.add(c.replace("I", ""));
+            out.add(c.replaceFirst("I$", "")); // bseti, binvi: only the immediate's I
+
         }
         return out;
     }

@@ -147,6 +147,32 @@ final class JitSemantics {
             case DIVU -> IntOps::divu;
             case REM -> IntOps::rem;
             case REMU -> IntOps::remu;
+            case SH1ADD -> IntOps::sh1add;
+            case SH2ADD -> IntOps::sh2add;
+            case SH3ADD -> IntOps::sh3add;
+            case ANDN -> IntOps::andn;
+            case ORN -> IntOps::orn;
+            case XNOR -> IntOps::xnor;
+            case CLZ -> IntOps::clz;
+            case CTZ -> IntOps::ctz;
+            case CPOP -> IntOps::cpop;
+            case MAX -> IntOps::max;
+            case MAXU -> IntOps::maxu;
+            case MIN -> IntOps::min;
+            case MINU -> IntOps::minu;
+            case SEXT_B -> IntOps::sextB;
+            case SEXT_H -> IntOps::sextH;
+            case ZEXT_H -> IntOps::zextH;
+            case ROL -> IntOps::rol;
+            case ROR -> IntOps::ror;
+            case ORC_B -> IntOps::orcB;
+            case REV8 -> IntOps::rev8;
+            case BCLR -> IntOps::bclr;
+            case BEXT -> IntOps::bext;
+            case BINV -> IntOps::binv;
+            case BSET -> IntOps::bset;
+            case CZERO_EQZ -> IntOps::czeroEqz;
+            case CZERO_NEZ -> IntOps::czeroNez;
         };
     }
 

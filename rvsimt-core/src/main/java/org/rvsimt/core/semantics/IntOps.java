@@ -32,6 +32,32 @@ public final class IntOps {
             case DIVU -> divu(a, b);
             case REM -> rem(a, b);
             case REMU -> remu(a, b);
+            case SH1ADD -> sh1add(a, b);
+            case SH2ADD -> sh2add(a, b);
+            case SH3ADD -> sh3add(a, b);
+            case ANDN -> andn(a, b);
+            case ORN -> orn(a, b);
+            case XNOR -> xnor(a, b);
+            case CLZ -> clz(a, b);
+            case CTZ -> ctz(a, b);
+            case CPOP -> cpop(a, b);
+            case MAX -> max(a, b);
+            case MAXU -> maxu(a, b);
+            case MIN -> min(a, b);
+            case MINU -> minu(a, b);
+            case SEXT_B -> sextB(a, b);
+            case SEXT_H -> sextH(a, b);
+            case ZEXT_H -> zextH(a, b);
+            case ROL -> rol(a, b);
+            case ROR -> ror(a, b);
+            case ORC_B -> orcB(a, b);
+            case REV8 -> rev8(a, b);
+            case BCLR -> bclr(a, b);
+            case BEXT -> bext(a, b);
+            case BINV -> binv(a, b);
+            case BSET -> bset(a, b);
+            case CZERO_EQZ -> czeroEqz(a, b);
+            case CZERO_NEZ -> czeroNez(a, b);
         };
     }
 
@@ -120,6 +146,126 @@ public final class IntOps {
 
     public static int remu(int a, int b) {
         return b == 0 ? a : Integer.remainderUnsigned(a, b);
+    }
+
+    // Zba, Zbb, Zbs (Bit-Manipulation 1.0.0) and Zicond (1.0). The unary operations take a second
+    // operand only so that every ALU operation has the same shape; the engines pass 0.
+
+    public static int sh1add(int a, int b) {
+        return (a << 1) + b;
+    }
+
+    public static int sh2add(int a, int b) {
+        return (a << 2) + b;
+    }
+
+    public static int sh3add(int a, int b) {
+        return (a << 3) + b;
+    }
+
+    public static int andn(int a, int b) {
+        return a & ~b;
+    }
+
+    public static int orn(int a, int b) {
+        return a | ~b;
+    }
+
+    public static int xnor(int a, int b) {
+        return ~(a ^ b);
+    }
+
+    /** Leading zeros; 32 for 0. */
+    public static int clz(int a, int unused) {
+        return Integer.numberOfLeadingZeros(a);
+    }
+
+    /** Trailing zeros; 32 for 0. */
+    public static int ctz(int a, int unused) {
+        return Integer.numberOfTrailingZeros(a);
+    }
+
+    public static int cpop(int a, int unused) {
+        return Integer.bitCount(a);
+    }
+
+    public static int max(int a, int b) {
+        return Math.max(a, b);
+    }
+
+    public static int maxu(int a, int b) {
+        return Integer.compareUnsigned(a, b) >= 0 ? a : b;
+    }
+
+    public static int min(int a, int b) {
+        return Math.min(a, b);
+    }
+
+    public static int minu(int a, int b) {
+        return Integer.compareUnsigned(a, b) <= 0 ? a : b;
+    }
+
+    public static int sextB(int a, int unused) {
+        return (byte) a;
+    }
+
+    public static int sextH(int a, int unused) {
+        return (short) a;
+    }
+
+    public static int zextH(int a, int unused) {
+        return a & 0xFFFF;
+    }
+
+    /** Rotations use the low five bits of the amount, as the shifts do. */
+    public static int rol(int a, int b) {
+        return Integer.rotateLeft(a, b & 31);
+    }
+
+    public static int ror(int a, int b) {
+        return Integer.rotateRight(a, b & 31);
+    }
+
+    /** Each byte becomes 0xff if any of its bits is set, else 0. */
+    public static int orcB(int a, int unused) {
+        int r = 0;
+        for (int i = 0; i < 32; i += 8) {
+            if ((a >>> i & 0xFF) != 0) {
+                r |= 0xFF << i;
+            }
+        }
+        return r;
+    }
+
+    public static int rev8(int a, int unused) {
+        return Integer.reverseBytes(a);
+    }
+
+    /** Single-bit operations index the bit with the low five bits of the second operand. */
+    public static int bclr(int a, int b) {
+        return a & ~(1 << (b & 31));
+    }
+
+    public static int bext(int a, int b) {
+        return (a >>> (b & 31)) & 1;
+    }
+
+    public static int binv(int a, int b) {
+        return a ^ (1 << (b & 31));
+    }
+
+    public static int bset(int a, int b) {
+        return a | (1 << (b & 31));
+    }
+
+    /** {@code czero.eqz}: rs1, or 0 when the condition rs2 is zero. */
+    public static int czeroEqz(int a, int b) {
+        return b == 0 ? 0 : a;
+    }
+
+    /** {@code czero.nez}: rs1, or 0 when the condition rs2 is non-zero. */
+    public static int czeroNez(int a, int b) {
+        return b != 0 ? 0 : a;
     }
 
     /** {@code lui}: the 20-bit immediate in the upper bits. */

@@ -604,7 +604,35 @@ final class RandomProgram {
     private static final String[] ALU_RR = {"add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
         "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu", "div", "rem", "divu", "remu"};
 
+    private static final String[] BIT_RR = {"sh1add", "sh2add", "sh3add", "andn", "orn", "xnor", "max", "maxu",
+        "min", "minu", "rol", "ror", "bclr", "bext", "binv", "bset"};
+    private static final String[] BIT_UNARY = {"clz", "ctz", "cpop", "sext.b", "sext.h", "zext.h", "orc.b", "rev8"};
+    private static final String[] BIT_SHAMT = {"rori", "bclri", "bexti", "binvi", "bseti"};
+
+    /**
+     * A Zba, Zbb or Zbs instruction. The programs are built for rv32imaf, with the bit-manipulation
+     * extensions enabled around each such instruction only: with them enabled everywhere, LLVM's
+     * {@code li} uses {@code bseti}, where GNU as and rvsimt use {@code lui + addi}.
+     */
+    private void bitManipulation() {
+        out.append("    .option push\n    .option arch, +zba, +zbb, +zbs\n");
+        switch (r.nextInt(3)) {
+            case 0 -> {
+                int a = r.nextInt(32);
+                int b = r.nextInt(6) == 0 ? a : r.nextInt(32);
+                line(pick(BIT_RR) + " " + xd() + ", " + x(a) + ", " + x(b));
+            }
+            case 1 -> line(pick(BIT_UNARY) + " " + xd() + ", " + xs());
+            default -> line(pick(BIT_SHAMT) + " " + xd() + ", " + xs() + ", " + pickShamt());
+        }
+        out.append("    .option pop\n");
+    }
+
     private void aluRR() {
+        if (r.nextInt(4) == 0) {
+            bitManipulation();
+            return;
+        }
         int a = r.nextInt(32);
         int b = r.nextInt(6) == 0 ? a : r.nextInt(32);
         line(pick(ALU_RR) + " " + xd() + ", " + x(a) + ", " + x(b));

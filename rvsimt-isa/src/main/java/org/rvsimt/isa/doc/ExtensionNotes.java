@@ -14,6 +14,17 @@ final class ExtensionNotes {
     /** Markdown paragraphs printed before an extension's table, or an empty string. */
     static String of(Extension e) {
         return switch (e) {
+            case ZBA -> """
+                    RV32 encodings of the ratified Bit-Manipulation ISA-extensions 1.0.0 (`zext.h` is the RV32
+                    `pack` encoding, `rev8` the RV32 one). With them the assembler takes `zext.h`, `sext.b` and
+                    `sext.h` as these instructions, never as shift pairs. Encodings and listings are
+                    cross-checked against `llvm-mc`/`llvm-objdump`, behaviour against qemu-riscv32's random
+                    programs.
+                    """;
+            case ZICOND -> """
+                    Zicond 1.0.0. QEMU 7.2 lacks it, so its tests check both engines against the
+                    specification's definition (`czero.eqz`: rs2 == 0 ? 0 : rs1; `czero.nez`: rs2 != 0 ? 0 : rs1).
+                    """;
             case V -> """
                     The RVV 1.0 subset of the Zve32f profile (ELEN 32, f32): SEW 8/16/32, LMUL 1/2/4/8 and
                     1/2, 1/4, 1/8, tail/mask agnostic or undisturbed policies. Each SIMT lane has its own vector
