@@ -55,9 +55,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                 // --json promises exactly one JSON object on stdout, usage errors included.
                 out.println(RunCommand.toJson(java.util.Map.of("status", "error", "message", ex.getMessage())));
             }
-            err.println("rvsimt: " + ex.getMessage());
-            CommandLine sub = ex.getCommandLine();
-            err.println("Try '" + sub.getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.println(usageError(ex));
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> report(ex, err));
@@ -71,6 +69,25 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * A usage error as the one line scripts read: the message, then where the usage is. An unknown
+     * flag is named even when picocli first noticed a missing operand ({@code run --bogus}): the
+     * flag is the mistake, the missing operand its consequence.
+     */
+    static String usageError(CommandLine.ParameterException ex) {
+        CommandLine sub = ex.getCommandLine();
+        String message = ex.getMessage();
+        if (ex instanceof CommandLine.MissingParameterException) {
+            for (String a : sub.getUnmatchedArguments()) {
+                if (a.startsWith("-") && a.length() > 1) {
+                    message = "Unknown option: '" + a + "'";
+                    break;
+                }
+            }
+        }
+        return "rvsimt: " + message + " (usage: " + sub.getCommandSpec().qualifiedName() + " --help)";
     }
 
     private static int report(Exception ex, PrintWriter err) {

@@ -128,7 +128,7 @@ class ToolErrorsTest {
         assertThat(one.out()).contains("1 trailing bytes");
         Cli.Result based = Cli.run("disasm", b.toString(), "--base", "0x1000").noTrace();
         assertThat(based.out()).contains("1000:");
-        Cli.run("disasm", b.toString(), "--base", "zz").badInputPlusTry();
+        Cli.run("disasm", b.toString(), "--base", "zz").badUsage();
     }
 
     // ------------------------------------------------------------------ isa
@@ -189,21 +189,37 @@ class ToolErrorsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"run", "asm", "disasm", "isa", "bench"})
-    void unknownFlagIsOneLinePlusTry(String command) {
+    void unknownFlagIsOneLine(String command) {
         Path s = Cli.write(dir, "ok.S", Cli.RET);
         String[] args = command.equals("isa") || command.equals("bench") ? new String[] {command, "--bogus"}
                 : new String[] {command, s.toString(), "--bogus"};
         Cli.Result r = Cli.run(args);
-        r.badInputPlusTry();
+        r.badUsage();
         assertThat(r.errLines().get(0)).contains("--bogus");
-        assertThat(r.errLines().get(1)).contains("rvsimt " + command + " --help");
+        assertThat(r.errLines().get(0)).contains("rvsimt " + command + " --help");
+    }
+
+    /** Every subcommand, without its operands too: the unknown flag is named, on the one line. */
+    @Test
+    void everyCommandsUsageErrorIsOneLineNamingTheFlag() {
+        for (String command : new picocli.CommandLine(new Main()).getSubcommands().keySet()) {
+            if (command.equals("help")) {
+                continue; // picocli's help command takes any word as the command to explain
+            }
+            Cli.Result r = Cli.run(command, "--bogus");
+            r.badUsage();
+            assertThat(r.errLines().get(0)).as(command).contains("Unknown option: '--bogus'")
+                    .contains("rvsimt " + command + " --help");
+        }
+        Cli.run("serve", "--socket").badUsage();
+        Cli.run("run", "--grid").badUsage();
     }
 
     @Test
     void unknownTopLevelFlag() {
         Cli.Result r = Cli.run("--bogus");
-        r.badInputPlusTry();
-        assertThat(r.errLines().get(1)).contains("rvsimt --help");
+        r.badUsage();
+        assertThat(r.errLines().get(0)).contains("rvsimt --help");
     }
 
     @Test
@@ -211,6 +227,7 @@ class ToolErrorsTest {
         Cli.Result r = Cli.run("frobnicate", "x");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         r.noTrace();
+        r.badUsage();
         assertThat(r.errLines().get(0)).startsWith("rvsimt: ").contains("frobnicate");
     }
 
@@ -218,7 +235,7 @@ class ToolErrorsTest {
     void missingOperands() {
         for (String c : List.of("run", "asm", "disasm")) {
             Cli.Result r = Cli.run(c);
-            r.badInputPlusTry();
+            r.badUsage();
             assertThat(r.errLines().get(0)).contains("Missing");
         }
     }
@@ -226,9 +243,9 @@ class ToolErrorsTest {
     @Test
     void badFlagValues() {
         Path s = Cli.write(dir, "ok.S", Cli.RET);
-        Cli.run("run", s.toString(), "--grid", "1", "--block", "1", "--watchdog", "x").badInputPlusTry();
-        Cli.run("run", s.toString(), "--grid", "1", "--block", "1", "--threads", "many").badInputPlusTry();
-        Cli.run("asm", s.toString(), "--text-address", "0x1FFFFFFFF").badInputPlusTry();
+        Cli.run("run", s.toString(), "--grid", "1", "--block", "1", "--watchdog", "x").badUsage();
+        Cli.run("run", s.toString(), "--grid", "1", "--block", "1", "--threads", "many").badUsage();
+        Cli.run("asm", s.toString(), "--text-address", "0x1FFFFFFFF").badUsage();
         Cli.run("run", s.toString()).badInput("--grid", "--block");
         // --trace works now; a trace file that cannot be created is bad input naming the flag.
         Cli.run("run", s.toString(), "--grid", "1", "--block", "1", "--trace", dir.resolve("no/dir/t").toString())

@@ -97,7 +97,7 @@ class TraceCliTest {
         Cli.run("trace", cut.toString(), "--perfetto", out.toString()).badInput("offset ");
         assertThat(out).doesNotExist();
         Cli.run("trace", dir.resolve("missing").toString(), "--stats").badInput("no such file");
-        Cli.run("trace", cut.toString()).badInputPlusTry();
+        Cli.run("trace", cut.toString()).badUsage();
         Cli.run("trace", cut.toString(), "--dump", "--pc", "9:1").badInput("--pc");
     }
 
