@@ -84,7 +84,6 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter err = spec.commandLine().getErr();
         if (socket == null && listen == null) {
             throw new UserError("serve: give --socket PATH and/or --listen HOST:PORT");
         }
@@ -134,7 +133,8 @@ final class ServeCommand implements Callable<Integer> {
                 host = (String) hp[0];
                 port = (Integer) hp[1];
             }
-            PrintWriter log = err;
+            // Where the server listens is the command's output: stdout (stderr is for problems).
+            PrintWriter log = spec.commandLine().getOut();
             options = new ServerOptions(socket, host, port, allowRemote, token, sharedDevice, config,
                     watchdog != null ? watchdog : LaunchOptions.DEFAULT_WATCHDOG, maxClients, 10_000, line -> {
                         log.println("rvsimt serve: " + line);

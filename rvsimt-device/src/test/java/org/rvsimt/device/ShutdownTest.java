@@ -37,12 +37,17 @@ class ShutdownTest {
         return String.join(File.pathSeparator, parts);
     }
 
+    /**
+     * Starts {@code java -cp ... ServerMain FLAGS} as a user would, without the Vector API module:
+     * that module's start-up warning is the only stderr line the JVM would add, and the engine runs
+     * without it (the scalar lane loops instead of host SIMD).
+     */
     static Process startServer(Path dir, String... flags) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-modules=jdk.incubator.vector", "-Xmx256m", "-cp", classPath(), ServerMain.class.getName()));
+                "-Xmx256m", "-cp", classPath(), ServerMain.class.getName()));
         cmd.addAll(List.of(flags));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile())
-                .start();
+        return new ProcessBuilder(cmd).redirectOutput(dir.resolve("server.out").toFile())
+                .redirectError(dir.resolve("server.err").toFile()).start();
     }
 
     @Test
@@ -71,6 +76,49 @@ class ShutdownTest {
         }
     }
 
+    /**
+     * The stand-alone server, started without {@code --add-modules=jdk.incubator.vector}, runs a
+     * full-warp f32 kernel on the JIT (the blocks the host-SIMD loops would take) to the right answer,
+     * and prints nothing on stderr (its notices are on stdout): before, the JVM's incubator warning came first, and without the
+     * module the launch's host threads died on a missing Vector API class.
+     */
+    @Test
+    void theServerWithoutTheVectorModuleRunsKernelsAndPrintsNothing() throws Exception {
+        Path sock = dir.resolve("q.sock");
+        Process p = startServer(dir, "--socket", sock.toString(), "--vram", "4MiB", "--engine", "jit");
+        try {
+            waitUntil(() -> Files.exists(sock) || !p.isAlive(), 30_000, "the socket file");
+            assertThat(p.isAlive()).as("server process (log: %s)", readLog()).isTrue();
+            try (DeviceClient c = DeviceClient.connect(sock, TIMEOUT_MS)) {
+                c.hello(null);
+                DeviceClient.Loaded k = c.loadKernel(0, 0x2000, flat("vecadd"));
+                int n = 512;
+                float[] a = new float[n];
+                float[] b = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = i * 0.5f;
+                    b[i] = 3 - i * 0.125f;
+                }
+                c.vramWrite(0x10_0000, floats(a));
+                c.vramWrite(0x20_0000, floats(b));
+                c.vramWrite(0x30_0000 - 64, ints(n, 0x10_0000, 0x20_0000, 0x30_0000));
+                DeviceClient.LaunchReply r = c.launch(k.entry(), 0x30_0000 - 64, new int[] {4, 1, 1},
+                        new int[] {128, 1, 1}, 0, 0, 0);
+                assertThat(r.ok()).as(r.message()).isTrue();
+                float[] out = toFloats(c.dmaFromDevice(0x30_0000, n * 4, 0));
+                for (int i = 0; i < n; i++) {
+                    assertThat(out[i]).as("out[%d]", i).isEqualTo(a[i] + b[i]);
+                }
+            }
+            p.destroy();
+            assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(read("server.err")).as("the server's stderr").isEmpty();
+            assertThat(read("server.out")).as("the server's stdout").startsWith("rvsimt serve: listening on unix:");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void badFlagsExitWithCodeTwo() throws Exception {
         Process p = startServer(dir, "--listen", "8.8.8.8:0");
@@ -79,11 +127,16 @@ class ShutdownTest {
         assertThat(readLog()).contains("not a loopback address");
     }
 
+    /** The server's stdout, then its stderr. */
     private String readLog() {
+        return read("server.out") + read("server.err");
+    }
+
+    private String read(String file) {
         try {
-            return Files.readString(dir.resolve("server.log"));
+            return Files.readString(dir.resolve(file));
         } catch (Exception e) {
-            return "(no log)";
+            return "(no " + file + ")";
         }
     }
 

@@ -37,7 +37,7 @@ final class BlockCompiler {
     static final int MAX_LENGTH = Integer.getInteger("rvsimt.jit.maxBlock", 12);
 
     /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
-    static final boolean SIMD = !"false".equals(System.getProperty("rvsimt.jit.simd"));
+    static final boolean SIMD = HostSimd.AVAILABLE && !"false".equals(System.getProperty("rvsimt.jit.simd"));
 
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
@@ -144,7 +144,7 @@ final class BlockCompiler {
      * rebind); false when the instruction is not one of those cases (the unit's general entry then).
      */
     private boolean bindVector(CodeBuilder code, int i, int vtype) {
-        if (vtype < 0 || org.rvsimt.core.semantics.VectorOps.sew(vtype) != 32) {
+        if (vtype < 0 || org.rvsimt.core.semantics.VectorOps.sew(vtype) != 32 || !HostSimd.AVAILABLE) {
             return false;
         }
         int word = p.words[i];

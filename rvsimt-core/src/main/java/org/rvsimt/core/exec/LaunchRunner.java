@@ -227,6 +227,11 @@ public final class LaunchRunner {
                 // Reported by the launching thread, not by the default handler's stack trace.
                 outOfMemory = e;
                 stopAfter.set(-1);
+            } catch (Error e) {
+                // Any other error (a class that fails to link, a stack overflow) fails the launch: left
+                // to the thread's default handler it printed a trace and the launch "ran" no blocks.
+                error = new IllegalStateException(e.toString(), e);
+                stopAfter.set(-1);
             }
         }
 

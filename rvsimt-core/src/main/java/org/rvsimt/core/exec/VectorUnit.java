@@ -43,7 +43,7 @@ final class VectorUnit {
         Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (!VectorFastPath.lane(c, w, v, op, word, lane)) {
+            if (!HostSimd.AVAILABLE || !VectorFastPath.lane(c, w, v, op, word, lane)) {
                 if (generic == null) {
                     generic = new Lane(c, w, v, op, word, pc, m);
                 }

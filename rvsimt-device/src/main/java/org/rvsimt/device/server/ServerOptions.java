@@ -20,7 +20,7 @@ import org.rvsimt.core.api.LaunchOptions;
  * @param watchdog           warp-instruction budget per warp of each dispatch
  * @param maxClients         connections beyond this get SERVER_FULL
  * @param handshakeMillis    a connection that has not completed HELLO by then is closed
- * @param log                where the server's few messages go (one line each)
+ * @param log                where the server's few notices go (one line each; by default stdout)
  */
 public record ServerOptions(Path socket, String listenHost, int listenPort, boolean allowRemote, String token,
                             boolean sharedDevice, DeviceConfig device, long watchdog, int maxClients,
@@ -52,7 +52,8 @@ public record ServerOptions(Path socket, String listenHost, int listenPort, bool
             throw new IllegalArgumentException("watchdog must be at least 1 instruction, got " + watchdog);
         }
         if (log == null) {
-            log = line -> System.err.println("rvsimt serve: " + line);
+            // Where it listens is the server's output (stdout): stderr stays empty while all is well.
+            log = line -> System.out.println("rvsimt serve: " + line);
         }
     }
 
