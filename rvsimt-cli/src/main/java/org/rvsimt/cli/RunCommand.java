@@ -102,6 +102,15 @@ final class RunCommand implements Callable<Integer> {
             + "divergent branches, memory traffic, barrier waits (always in --json)")
     boolean stats;
 
+    @Option(names = "--timing", description = "also time the launch with the performance model (docs/timing.md)")
+    boolean timing;
+
+    @Option(names = "--gpu", paramLabel = "PRESET|FILE.yaml", description = "with --timing: the GPU configuration, "
+            + "a preset (volta, vortex) or a YAML file (default volta; implies --timing)")
+    String gpu;
+
+    private TimingOption timingOption;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -138,6 +147,7 @@ final class RunCommand implements Callable<Integer> {
         if (g[1] > 65535 || g[2] > 65535) {
             throw new UserError((grid != null ? "--grid" : m.source() + ": grid") + ": y and z are at most 65535 (as in CUDA)");
         }
+        timingOption = TimingOption.of(timing, gpu);
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
         try (Device device = Device.open(config)) {
             device.setTracer(tracer);
@@ -178,9 +188,12 @@ final class RunCommand implements Callable<Integer> {
             try (Progress progress = Progress.start(err, !json && Main.interactive)) {
                 r = device.launch(Launch.builder(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]))
                         .shared(sharedBytes).entry(entry).abi(m.abi()).exitedArrive(exitedArrive).watchdog(budget)
-                        .args(words.toArray()).build());
+                        .args(words.toArray()).events(timingOption != null ? timingOption.consumer() : null).build());
             } catch (DeviceException e) {
                 throw new UserError(m.source() + ": " + e.getMessage());
+            }
+            if (timingOption != null && r.ok()) {
+                timingOption.finish(config.warpSize(), sharedBytes);
             }
             Map<String, String> outputs = new LinkedHashMap<>();
             List<LaunchPlan.Check> checks = new ArrayList<>();
@@ -451,6 +464,9 @@ final class RunCommand implements Callable<Integer> {
             }
             o.put("stats", StatisticsSummary.of(r.statistics(), r.warpInstructions(), r.laneInstructions(),
                     r.simtEfficiency()).toMap(lines));
+            if (timingOption != null && timingOption.json() != null) {
+                o.put("timing", timingOption.json());
+            }
             if (traceDropped != null) {
                 o.put("trace", Map.of("file", trace.toString(), "dropped_fast", traceDropped[0],
                         "dropped_slow", traceDropped[1]));
@@ -481,6 +497,9 @@ final class RunCommand implements Callable<Integer> {
         outputs.forEach((k, v) -> out.printf("  output %s -> %s%n", k, v));
         if (stats) {
             StatisticsReport.print(out, r.statistics(), r.warpInstructions(), lines);
+        }
+        if (timingOption != null) {
+            timingOption.print(out);
         }
         if (traceDropped != null) {
             out.printf("  trace -> %s (%d fast, %d slow records dropped)%n", trace, traceDropped[0], traceDropped[1]);

@@ -1,0 +1,175 @@
+package org.rvsimt.timing.model;
+
+import org.rvsimt.timing.config.GpuConfig;
+import org.rvsimt.timing.config.OpClass;
+import org.rvsimt.timing.record.BlockTrace;
+import org.rvsimt.timing.report.PcCounters;
+import org.rvsimt.timing.report.TimingReport;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the recorded warp streams of a launch through the compute units, cycle by cycle, in one
+ * thread: blocks are dispatched in index order, round-robin over the units, as their resources
+ * allow; every cycle each awake unit steps in unit order, so shared L2 and DRAM see requests in a
+ * fixed order and the same recording always gives the same cycle count.
+ */
+public final class CycleModel {
+    private final GpuConfig config;
+    private final List<BlockTrace> blocks;
+    private final int[] pcs;
+    private final int warpSize;
+    private final int sharedPerBlock;
+    private final long flops;
+    private int registersPerBlock;
+    private int registersPerThread;
+    private int next;
+    private Occupancy occupancy;
+    private ComputeUnit[] units;
+
+    /**
+     * @param blocks         the launch's recorded blocks, by index
+     * @param pcs            the pc of each pc id in the streams
+     * @param warpSize       lanes per warp of the functional run
+     * @param sharedPerBlock shared-memory bytes each block uses
+     * @param flops          floating-point operations of the launch, for the roofline
+     */
+    public CycleModel(GpuConfig config, List<BlockTrace> blocks, int[] pcs, int warpSize, int sharedPerBlock,
+                      long flops) {
+        this.config = config;
+        this.blocks = blocks;
+        this.pcs = pcs;
+        this.warpSize = warpSize;
+        this.sharedPerBlock = sharedPerBlock;
+        this.flops = flops;
+    }
+
+    int pcLine(int pcId) {
+        return pcs[pcId] >>> 7;
+    }
+
+    boolean hasPending() {
+        return next < blocks.size();
+    }
+
+    int registersPerBlock() {
+        return registersPerBlock;
+    }
+
+    int sharedPerBlock() {
+        return sharedPerBlock;
+    }
+
+    /** Dispatches pending blocks to {@code cu} while they fit. */
+    void refill(ComputeUnit cu, long now) {
+        while (next < blocks.size() && fits(cu, blocks.get(next))) {
+            cu.dispatch(blocks.get(next++), registersPerBlock, sharedPerBlock, now);
+        }
+    }
+
+    private boolean fits(ComputeUnit cu, BlockTrace b) {
+        return cu.blocks.size() < occupancy.blocksPerCu()
+                && cu.residentWarps + b.warps() <= config.warpsPerCu()
+                && cu.usedRegisters + registersPerBlock <= config.registersPerCu()
+                && cu.usedShared + sharedPerBlock <= config.shared().bytesPerCu();
+    }
+
+    /**
+     * Simulates the launch.
+     *
+     * @throws IllegalArgumentException when a block does not fit a compute unit (the message names why)
+     */
+    public TimingReport run() {
+        long used = 0;
+        int maxWarps = 1;
+        for (BlockTrace b : blocks) {
+            used |= b.registersUsed;
+            maxWarps = Math.max(maxWarps, b.warps());
+        }
+        // Registers the kernel uses: every x and f register its code touches (x0 is free).
+        registersPerThread = Math.max(1, Long.bitCount(used));
+        registersPerBlock = registersPerThread * warpSize * maxWarps;
+        occupancy = Occupancy.of(config, maxWarps, registersPerBlock, sharedPerBlock);
+        Counters counters = new Counters(pcs.length);
+        MemorySystem memory = new MemorySystem(config);
+        units = new ComputeUnit[config.computeUnits()];
+        for (int i = 0; i < units.length; i++) {
+            units[i] = new ComputeUnit(config, memory, counters, this);
+            units[i].sleepUntil = Long.MAX_VALUE / 4;
+        }
+        // Round-robin first: one block per unit in turn while any fits.
+        boolean placed = true;
+        while (placed && next < blocks.size()) {
+            placed = false;
+            for (ComputeUnit cu : units) {
+                if (next < blocks.size() && fits(cu, blocks.get(next))) {
+                    cu.dispatch(blocks.get(next++), registersPerBlock, sharedPerBlock, 0);
+                    placed = true;
+                }
+            }
+        }
+        long now = 0;
+        long end = 0;
+        while (true) {
+            long soonest = Long.MAX_VALUE;
+            for (ComputeUnit cu : units) {
+                if (cu.sleepUntil <= now) {
+                    boolean busy = !cu.idle();
+                    cu.step(now);
+                    if (busy) {
+                        end = now + 1;
+                    }
+                }
+                soonest = Math.min(soonest, cu.sleepUntil);
+            }
+            if (soonest >= Long.MAX_VALUE / 4) {
+                break;
+            }
+            now = Math.max(now + 1, soonest);
+        }
+        return report(counters, memory, end);
+    }
+
+    private TimingReport report(Counters c, MemorySystem m, long cycles) {
+        Map<StallReason, Long> stalls = new EnumMap<>(StallReason.class);
+        for (StallReason r : StallReason.values()) {
+            stalls.put(r, c.stalls[r.ordinal()]);
+        }
+        List<PcCounters> perPc = new ArrayList<>();
+        for (int id = 0; id < pcs.length; id++) {
+            long total = 0;
+            long worst = -1;
+            StallReason top = null;
+            for (StallReason r : StallReason.values()) {
+                long v = c.pcStalls[id * Counters.REASONS + r.ordinal()];
+                if (r != StallReason.SELECTED) {
+                    total += v;
+                    if (v > worst) {
+                        worst = v;
+                        top = r;
+                    }
+                }
+            }
+            if (c.pcExecuted[id] == 0 && total == 0) {
+                continue;
+            }
+            perPc.add(new PcCounters(pcs[id], c.pcExecuted[id], total, worst > 0 ? top : null, c.pcSectors[id],
+                    c.pcIdealSectors[id], c.pcBankConflicts[id]));
+        }
+        perPc.sort((a, b) -> a.stallCycles() != b.stallCycles() ? Long.compare(b.stallCycles(), a.stallCycles())
+                : Integer.compareUnsigned(a.pc(), b.pc()));
+        long dramWrite = m.dramWriteBytes + m.flushBytes();
+        double peakFlopsPerCycle = (double) config.computeUnits() * config.schedulersPerCu() * warpSize * 2
+                / config.initiationOf(OpClass.FMA);
+        return new TimingReport(config.name(), config.clockMhz(), cycles, c.warpInstructions, c.issueSlots,
+                c.activeCycles, config.schedulersPerCu(), stalls, occupancy.theoretical(),
+                c.activeCycles == 0 ? 0 : (double) c.residentWarpCycles / c.activeCycles / config.warpsPerCu(),
+                occupancy.limiter().label(), occupancy.blocksPerCu(), registersPerThread,
+                c.l1Accesses, c.l1Hits, m.l2Accesses, m.l2Hits, c.globalRequests, c.sectors, m.dramReadBytes, dramWrite,
+                c.sharedRequests, c.bankConflicts, c.atomicSerial, flops, peakFlopsPerCycle,
+                config.dram().bytesPerCycle(), perPc);
+    }
+}

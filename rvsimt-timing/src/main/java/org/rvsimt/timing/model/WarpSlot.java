@@ -1,0 +1,50 @@
+package org.rvsimt.timing.model;
+
+/** A resident warp in a compute unit: its recorded stream, its scoreboard and what it waits for. */
+final class WarpSlot {
+    static final byte SB_WAIT = 0;
+    static final byte SB_SHORT = 1;
+    static final byte SB_LONG = 2;
+
+    int[] stream;
+    int pos;
+    int end;
+    BlockSlot block;
+    int scheduler;
+    long age;
+    /** Started (from the block's start, or spawned) and not finished. */
+    boolean running;
+    boolean exited;
+    boolean atBarrier;
+    long barrierUntil;
+    long fetchReady;
+    StallReason fetchReason = StallReason.NO_INSTRUCTION;
+    long drainUntil;
+    int lastLine = -1;
+    int lastPcId;
+    final long[] regReady = new long[64];
+    final byte[] regKind = new byte[64];
+    /** The reason and wake-up time of this cycle's classification. */
+    StallReason reason;
+    long wake;
+
+    void reset(BlockSlot b, int[] s, int sched, long a) {
+        block = b;
+        stream = s;
+        pos = 0;
+        end = s.length;
+        scheduler = sched;
+        age = a;
+        running = false;
+        exited = false;
+        atBarrier = false;
+        barrierUntil = 0;
+        fetchReady = 0;
+        drainUntil = 0;
+        lastLine = -1;
+        reason = StallReason.NO_INSTRUCTION;
+        wake = 0;
+        java.util.Arrays.fill(regReady, 0);
+        java.util.Arrays.fill(regKind, SB_WAIT);
+    }
+}
