@@ -111,6 +111,10 @@ final class RunCommand implements Callable<Integer> {
 
     private TimingOption timingOption;
 
+    @Option(names = "--gdb", paramLabel = "HOST:PORT", description = "wait for a debugger (gdb-multiarch: "
+            + "target remote HOST:PORT) and run the launch under it, on the interpreter (docs/debugging.md)")
+    String gdb;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -149,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
         }
         timingOption = TimingOption.of(timing, gpu);
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
-        try (Device device = Device.open(config)) {
+        try (Device device = Device.open(config); GdbAttachment debugger = gdb != null ? GdbAttachment.listen(gdb, err) : null) {
             device.setTracer(tracer);
             KernelBuild build = loadKernel(m, config);
             Kernel kernel = build.kernel();
@@ -185,10 +189,11 @@ final class RunCommand implements Callable<Integer> {
                         + budget);
             }
             LaunchResult r;
-            try (Progress progress = Progress.start(err, !json && Main.interactive)) {
+            try (Progress progress = Progress.start(err, !json && Main.interactive && debugger == null)) {
                 r = device.launch(Launch.builder(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]))
                         .shared(sharedBytes).entry(entry).abi(m.abi()).exitedArrive(exitedArrive).watchdog(budget)
-                        .args(words.toArray()).events(timingOption != null ? timingOption.consumer() : null).build());
+                        .args(words.toArray()).events(GdbAttachment.alongside(debugger,
+                                timingOption != null ? timingOption.consumer() : null)).build());
             } catch (DeviceException e) {
                 throw new UserError(m.source() + ": " + e.getMessage());
             }
@@ -359,7 +364,9 @@ final class RunCommand implements Callable<Integer> {
             }
             c = c.withThreads(threads);
         }
-        return FlagOverride.apply("--engine", c, x -> x.withEngine(engine));
+        // A debugger stops before each instruction and edits registers: the interpreter allows both.
+        String chosen = gdb != null ? "interp" : engine;
+        return FlagOverride.apply("--engine", c, x -> x.withEngine(chosen));
     }
 
     /** The kernel file through the front-end registry (assembly, C, ELF, flat binary). */

@@ -23,6 +23,7 @@ public final class InstructionEvent {
     private int destination = -1;
     private boolean destinationFloat;
     private LaneRegisters registers;
+    private BlockState blockState;
     private AccessKind accessKind;
     private boolean accessesKnown;
     private int accesses;
@@ -84,6 +85,14 @@ public final class InstructionEvent {
     /** The warp's registers, live: before the instruction now, after it at the warp's next event. */
     public LaneRegisters registers() {
         return registers;
+    }
+
+    /**
+     * The whole block this host thread runs, for a debugger that stops here: every warp's
+     * registers, pc and memory as its lanes see it. Only valid during the callback.
+     */
+    public BlockState blockState() {
+        return blockState;
     }
 
     /** What the memory accesses do, or null when the instruction accesses no memory. */
@@ -148,6 +157,11 @@ public final class InstructionEvent {
         this.accessKind = null;
         this.accessesKnown = true;
         this.accesses = 0;
+    }
+
+    /** The host thread's block, set once by the engine that owns this event. */
+    public void blockState(BlockState state) {
+        this.blockState = state;
     }
 
     public void destination(int register, boolean isFloat) {

@@ -72,6 +72,7 @@ public final class BlockContext {
         stackDirty = new boolean[threads];
         consoleLine = new StringBuilder[threads];
         profile = new Profile(spec.program().length);
+        event.blockState(new BlockStateView(this));
     }
 
     /** Prepares the block at linear index {@code linear}: ids, zeroed shared memory and stacks, fresh warps. */
