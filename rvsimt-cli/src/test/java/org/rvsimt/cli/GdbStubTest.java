@@ -1,0 +1,304 @@
+package org.rvsimt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rvsimt run --gdb}: a real gdb-multiarch session on a C kernel built with -g (source-line
+ * breakpoint, locals, threads, stepping, shared memory), and the stub's answers to malformed
+ * packets, a second connection, a vanished debugger and kill, over a raw socket.
+ *
+ * <p>Every expected value is computed from the kernel's source: lane t of a block stores
+ * {@code t*t + 3} into {@code tile[t]} and writes {@code tile[t] + tile[(t+1) % 64]}.
+ */
+class GdbStubTest {
+    private static final Path CLANG = Path.of("/usr/bin/clang-19");
+    private static final Path GDB = Path.of("/usr/bin/gdb-multiarch");
+    private static final int BLOCK = 64;
+    private static final int GRID = 2;
+
+    /** Line numbers below are those of this text (line 1 is the #include). */
+    private static final String KERNEL = """
+            #include "rvsimt.h"
+
+            struct args {
+                int *out;
+            };
+
+            __global__ void neighbours(const struct args *p) {
+                int *tile = SHARED(int);
+                unsigned t = threadIdx.x;
+                int square = (int)(t * t) + 3;
+                tile[t] = square;
+                __syncthreads();
+                int sum = tile[t] + tile[(t + 1) % blockDim.x];
+                p->out[blockIdx.x * blockDim.x + t] = sum;
+            }
+            """;
+
+    @TempDir
+    static Path dir;
+    static Path manifest;
+
+    private static Path repoRoot() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("kernels/include/rvsimt.h"))) {
+                return d;
+            }
+        }
+        throw new AssertionError("kernels/include/rvsimt.h not found");
+    }
+
+    @BeforeAll
+    static void build() throws Exception {
+        assertThat(CLANG).as("clang-19 (installed by .ci/run)").isExecutable();
+        Path source = Cli.write(dir, "k.c", KERNEL);
+        Path root = repoRoot();
+        Process cc = new ProcessBuilder(CLANG.toString(), "--target=riscv32-unknown-elf", "-march=rv32imaf",
+                "-mabi=ilp32f", "-O0", "-g", "-nostdlib", "-ffreestanding", "-fuse-ld=lld", "-fconvergent-functions",
+                "-fno-jump-tables", "-I" + root.resolve("kernels/include"), "-T" + root.resolve("kernels/include/rvsimt.ld"),
+                "-Wl,-e,neighbours", "k.c", "-o", "k.elf")     // relative: GDB then names the file k.c
+                .directory(source.getParent().toFile()).redirectErrorStream(true).start();
+        String log = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(cc.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(cc.exitValue()).as(log).isZero();
+        StringBuilder expected = new StringBuilder();
+        for (int b = 0; b < GRID; b++) {
+            for (int t = 0; t < BLOCK; t++) {
+                int u = (t + 1) % BLOCK;
+                expected.append(expected.isEmpty() ? "" : ", ").append(t * t + 3 + u * u + 3);
+            }
+        }
+        manifest = Cli.write(dir, "launch.yaml", "kernel: k.elf\nentry: neighbours\ngrid: [" + GRID + "]\nblock: ["
+                + BLOCK + "]\nshared: 256\nargs:\n  - {name: out, buffer: i32, zeros: " + GRID * BLOCK + "}\n"
+                + "expect:\n  - {arg: out, values: [" + expected + "], tol: 0}\n");
+    }
+
+    /** A port that was free a moment ago. */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Starts {@code rvsimt run MANIFEST --gdb 127.0.0.1:port extra...} in-process. */
+    private static CompletableFuture<Cli.Result> launch(int port, String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", manifest.toString(), "--gdb", "127.0.0.1:" + port));
+        args.addAll(List.of(extra));
+        return CompletableFuture.supplyAsync(() -> Cli.run(args.toArray(String[]::new)));
+    }
+
+    private static Socket connect(int port) throws Exception {
+        long end = System.currentTimeMillis() + 20_000;
+        while (true) {
+            try {
+                Socket s = new Socket("127.0.0.1", port);
+                s.setSoTimeout(20_000);
+                return s;
+            } catch (IOException e) {
+                if (System.currentTimeMillis() > end) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    @Test
+    void gdbSessionBreaksAtASourceLinePrintsLocalsSwitchesThreadsStepsAndReadsSharedMemory() throws Exception {
+        assertThat(GDB).as("gdb-multiarch (installed by .ci/run)").isExecutable();
+        int port = freePort();
+        CompletableFuture<Cli.Result> run = launch(port, "--threads", "1");
+        Path script = Cli.write(dir, "session.gdb", String.join("\n",
+                "set pagination off", "set confirm off", "file " + dir.resolve("k.elf"),
+                "target remote 127.0.0.1:" + port,
+                "break k.c:11", "continue",
+                "print square", "print t",
+                "info threads",
+                "thread 3", "print square", "info registers vx_lane_id vx_warp_id",
+                "stepi", "next",
+                "delete", "break k.c:13", "continue",
+                "x/4wx 0xc0000000",
+                "monitor warps",
+                "delete", "continue", ""));
+        Process gdb = new ProcessBuilder(GDB.toString(), "-nx", "-batch", "-x", script.toString())
+                .redirectErrorStream(true).start();
+        try {
+            gdb.getOutputStream().close();
+            CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(gdb.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "";
+                }
+            });
+            assertThat(gdb.waitFor(40, TimeUnit.SECONDS)).as("gdb finished").isTrue();
+            String out = output.get(5, TimeUnit.SECONDS);
+            assertThat(out).as(out)
+                    .contains("hit Breakpoint 1, neighbours (p=0xd0000000) at k.c:11")
+                    .contains("$1 = 3")                                         // lane 0: 0*0 + 3
+                    .contains("$2 = 0")                                         // t of lane 0
+                    .contains("(block (0,0,0) warp 1 lane 31)")
+                    .contains("[Switching to thread 3 (Thread 3)]")
+                    .contains("$3 = 7")                                         // lane 2: 2*2 + 3
+                    .containsPattern("vx_lane_id +0x2")
+                    .containsPattern("vx_warp_id +0x0")
+                    .contains("12\t    __syncthreads();")                         // next: the following line
+                    .contains("hit Breakpoint 2, neighbours (p=0xd0000000) at k.c:13")
+                    .contains("0xc0000000:\t0x00000003\t0x00000004\t0x00000007\t0x0000000c")
+                    .containsPattern("block \\(0,0,0\\) warp 1: \\w+ +pc 0x")
+                    .contains("exited normally")
+                    .doesNotContain("internal-error");
+            assertThat(gdb.exitValue()).as(out).isZero();
+            Cli.Result r = run.get(30, TimeUnit.SECONDS);
+            assertThat(r.code()).as(r.out() + r.err()).isZero();
+            assertThat(r.out()).contains("k.elf: ok");
+            assertThat(r.errLines()).containsExactly("rvsimt: waiting for GDB on 127.0.0.1:" + port + " (target remote 127.0.0.1:"
+                    + port + "); the interpreter runs the launch");
+        } finally {
+            gdb.destroyForcibly();     // a dropped debugger lets the launch finish on its own
+            run.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    // ------------------------------------------------------------------ raw protocol
+
+    /** A raw RSP client: sends packets with or without a good checksum, reads acks and replies. */
+    private static final class Raw implements AutoCloseable {
+        final Socket s;
+        final InputStream in;
+        final OutputStream out;
+
+        Raw(Socket s) throws IOException {
+            this.s = s;
+            this.in = s.getInputStream();
+            this.out = s.getOutputStream();
+        }
+
+        static String frame(String data, boolean goodChecksum) {
+            int sum = 0;
+            for (byte b : data.getBytes(StandardCharsets.ISO_8859_1)) {
+                sum += b & 0xFF;
+            }
+            return "$" + data + "#" + String.format("%02x", (sum + (goodChecksum ? 0 : 1)) & 0xFF);
+        }
+
+        void sendRaw(String text) throws IOException {
+            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+        }
+
+        /** Sends a packet; returns the reply's data after checking the ack and the reply's checksum. */
+        String ask(String data) throws IOException {
+            sendRaw(frame(data, true));
+            assertThat((char) in.read()).as("ack of %s", data).isEqualTo('+');
+            return reply();
+        }
+
+        String reply() throws IOException {
+            int b;
+            while ((b = in.read()) != '$') {
+                assertThat(b).as("connection open").isNotEqualTo(-1);
+            }
+            StringBuilder d = new StringBuilder();
+            while ((b = in.read()) != '#') {
+                assertThat(b).isNotEqualTo(-1);
+                d.append((char) b);
+            }
+            String cs = "" + (char) in.read() + (char) in.read();
+            assertThat(frame(d.toString(), true)).endsWith("#" + cs);
+            sendRaw("+");
+            return d.toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            s.close();
+        }
+    }
+
+    private static String word(int v) {
+        return String.format("%02x%02x%02x%02x", v & 0xFF, v >>> 8 & 0xFF, v >>> 16 & 0xFF, v >>> 24 & 0xFF);
+    }
+
+    @Test
+    void malformedPacketsGetErrorsChecksumErrorsAreNakedASecondDebuggerIsRefusedAndAVanishedOneLetsTheLaunchFinish()
+            throws Exception {
+        int port = freePort();
+        CompletableFuture<Cli.Result> run = launch(port, "--threads", "2");
+        try (Raw gdb = new Raw(connect(port))) {
+            gdb.sendRaw(Raw.frame("qSupported", false));
+            assertThat((char) gdb.in.read()).as("a bad checksum is NAKed").isEqualTo('-');
+            assertThat(gdb.ask("qSupported:swbreak+")).contains("qXfer:features:read+").contains("PacketSize=");
+            assertThat(gdb.ask("qXfer:features:read:target.xml:0,ffff")).startsWith("l<?xml")
+                    .contains("<architecture>riscv:rv32</architecture>");
+            assertThat(gdb.ask("qXfer:features:read:rvsimt-simt.xml:0,ffff")).contains("org.rvsimt.simt")
+                    .contains("name=\"vx_lane_id\" bitsize=\"32\" type=\"int\" regnum=\"" + (65 + 0xCC0) + "\"");
+            assertThat(gdb.ask("qXfer:features:read:nothere.xml:0,10")).isEqualTo("E00");
+            String stop = gdb.ask("?");
+            assertThat(stop).matches("T05thread:[0-9a-f]+;");
+            long thread = Long.parseLong(stop.substring("T05thread:".length(), stop.length() - 1), 16);
+            assertThat(gdb.ask("Hg" + Long.toHexString(thread))).isEqualTo("OK");
+            // The launch's first instruction: x0 = 0, sp = top of the 4 KiB stack window, ra = 0.
+            String regs = gdb.ask("g");
+            assertThat(regs).hasSize(33 * 8);
+            assertThat(regs.substring(0, 8)).isEqualTo(word(0));
+            assertThat(regs.substring(8, 16)).isEqualTo(word(0));
+            assertThat(regs.substring(16, 24)).isEqualTo(word(0xE000_1000));
+            // Register write and read back, per lane.
+            assertThat(gdb.ask("P5=" + word(0x1234_5678))).isEqualTo("OK");
+            assertThat(gdb.ask("p5")).isEqualTo(word(0x1234_5678));
+            // Shared memory: write a word, read it back; an unmapped address is an error.
+            assertThat(gdb.ask("Mc0000010,4:" + word(0xCAFE_F00D))).isEqualTo("OK");
+            assertThat(gdb.ask("mc0000010,4")).isEqualTo(word(0xCAFE_F00D));
+            assertThat(gdb.ask("m70000000,4")).isEqualTo("E01");
+            for (String bad : List.of("mzz,4", "m10", "Mc0000010,4:zz", "Mc0000010,8:00", "pzz", "P5", "P5=12", "Hgzz",
+                    "Hx1", "Z0,zz,4", "Z0", "vCont;q", "Tzz", "qRcmd,zz", "qXfer:features:read:target.xml:zz")) {
+                assertThat(gdb.ask(bad)).as("reply to '%s'", bad).isEqualTo("E01");
+            }
+            assertThat(gdb.ask("qTotallyUnknown")).as("unknown packets get the empty reply").isEmpty();
+            assertThat(gdb.ask("Z1,0,4")).as("hardware breakpoints are not supported").isEmpty();
+            // A second debugger is told why and hung up on; the first one carries on.
+            try (Socket second = connect(port)) {
+                String refusal = new String(second.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertThat(refusal).startsWith("$E.rvsimt: another debugger is attached");
+            }
+            assertThat(gdb.ask("qC")).isEqualTo("QC" + Long.toHexString(thread));
+        }
+        // The debugger vanished (socket closed without detach): the launch runs to its end.
+        Cli.Result r = run.get(30, TimeUnit.SECONDS);
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("k.elf: ok");
+        assertThat(r.err()).contains("refused a second GDB connection");
+    }
+
+    @Test
+    void killEndsTheLaunchWithACancelledFault() throws Exception {
+        int port = freePort();
+        CompletableFuture<Cli.Result> run = launch(port, "--json");
+        try (Raw gdb = new Raw(connect(port))) {
+            assertThat(gdb.ask("?")).startsWith("T05");
+            gdb.sendRaw(Raw.frame("k", true));
+            assertThat((char) gdb.in.read()).isEqualTo('+');
+        }
+        Cli.Result r = run.get(30, TimeUnit.SECONDS);
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.json().path("status").asText()).isEqualTo("fault");
+        assertThat(r.json().path("fault").path("message").asText()).contains("killed by the debugger");
+    }
+}
