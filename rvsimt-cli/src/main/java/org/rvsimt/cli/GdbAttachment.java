@@ -35,6 +35,19 @@ final class GdbAttachment implements AutoCloseable {
         return a;
     }
 
+    /** serve --gdb: one listening port; every launch of every device waits for a debugger of its own. */
+    static ExecutionConsumer forEveryLaunch(String address, PrintWriter log) {
+        GdbServer server;
+        try {
+            server = GdbServer.listen(address, log);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--gdb " + e.getMessage());
+        }
+        log.println("rvsimt serve: GDB stub on " + server.address() + ": each launch waits for a debugger there");
+        log.flush();
+        return server.everyLaunch();
+    }
+
     DebugSession session() {
         return session;
     }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.rvsimt.core.api.DeviceConfig;
 import org.rvsimt.core.api.DeviceException;
+import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.device.server.DeviceServer;
 import org.rvsimt.device.server.ServerOptions;
@@ -79,6 +80,10 @@ final class ServeCommand implements Callable<Integer> {
             + "(default 100000000)")
     Long watchdog;
 
+    @Option(names = "--gdb", paramLabel = "HOST:PORT", description = "every launch waits for a debugger "
+            + "(gdb-multiarch: target remote HOST:PORT) and runs under it, on the interpreter (docs/debugging.md)")
+    String gdb;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -112,6 +117,9 @@ final class ServeCommand implements Callable<Integer> {
             if (engine != null) {
                 config = config.withEngine(engine.toLowerCase(Locale.ROOT));
             }
+            if (gdb != null) {
+                config = config.withEngine("interp");     // stops before each instruction, edits registers
+            }
             if (sfu != null) {
                 String s = sfu.toLowerCase(Locale.ROOT);
                 if (!s.equals("exact") && !s.equals("fast")) {
@@ -144,11 +152,17 @@ final class ServeCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         WebUi web = startWeb(options);
+        ExecutionConsumer debugger = gdb == null ? null : GdbAttachment.forEveryLaunch(gdb, spec.commandLine().getOut());
         DeviceServer server;
         try {
             // Every device the server creates reports its launches to the web UI and streams its trace
-            // (the UI installs the device's tracer while a browser watches).
-            server = web == null ? DeviceServer.start(options) : DeviceServer.start(options, web::attach);
+            // (the UI installs the device's tracer while a browser watches), and to the debugger.
+            server = DeviceServer.start(options, m -> {
+                if (web != null) {
+                    web.attach(m);
+                }
+                m.setEvents(debugger);
+            });
         } catch (IOException e) {
             if (web != null) {
                 web.close();

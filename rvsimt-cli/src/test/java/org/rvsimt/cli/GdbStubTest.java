@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -284,7 +286,7 @@ class GdbStubTest {
         Cli.Result r = run.get(30, TimeUnit.SECONDS);
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("k.elf: ok");
-        assertThat(r.err()).contains("refused a second GDB connection");
+        assertThat(r.err()).contains("refused a GDB connection").contains("another debugger is attached");
     }
 
     @Test
@@ -300,5 +302,54 @@ class GdbStubTest {
         assertThat(r.code()).isEqualTo(Main.FAILED);
         assertThat(r.json().path("status").asText()).isEqualTo("fault");
         assertThat(r.json().path("fault").path("message").asText()).contains("killed by the debugger");
+    }
+
+    @Test
+    void serveGdbMakesEachLaunchOfADeviceServerWaitForADebugger() throws Exception {
+        Path root = repoRoot();
+        StringWriter err = new StringWriter();
+        int asm = Main.execute(new String[] {"asm", root.resolve("clients/kernels/vecadd.S").toString(), "--raw", "-o",
+            dir.resolve("vecadd.bin").toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(asm).as(err.toString()).isZero();
+        Path socket = dir.resolve("gpu.sock");
+        int port = freePort();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path log = dir.resolve("serve.log");
+        Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "org.rvsimt.cli.Main",
+                "serve", "--socket", socket.toString(), "--http", "off", "--gdb", "127.0.0.1:" + port)
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process client = null;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(socket) && System.nanoTime() < deadline && server.isAlive()) {
+                Thread.sleep(50);
+            }
+            assertThat(Files.exists(socket)).as("socket appears; server log:%n%s", Files.readString(log)).isTrue();
+            ProcessBuilder pb = new ProcessBuilder("/usr/bin/python3", root.resolve("clients/python/examples/vecadd.py")
+                    .toString(), socket.toString(), dir.toString(), "1000").redirectErrorStream(true);
+            pb.environment().put("PYTHONPATH", root.resolve("clients/python").toString());
+            client = pb.start();
+            while (!Files.readString(log).contains("a launch waits for GDB") && System.nanoTime() < deadline + 30e9) {
+                Thread.sleep(50);
+            }
+            try (Raw gdb = new Raw(connect(port))) {
+                assertThat(gdb.ask("?")).as("the client's launch is stopped at its first instruction").startsWith("T05");
+                assertThat(gdb.ask("vCont;c")).as("and runs to its end when continued").isEqualTo("W00");
+            }
+            String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(client.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.exitValue()).as("vecadd.py output:%n%s", out).isZero();
+            try (Socket late = connect(port)) {
+                String refusal = new String(late.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertThat(refusal).startsWith("$E.rvsimt: no launch is waiting for a debugger");
+            }
+        } finally {
+            if (client != null) {
+                client.destroyForcibly();
+            }
+            server.destroyForcibly();
+            server.waitFor(15, TimeUnit.SECONDS);
+        }
+        assertThat(Files.readString(log)).contains("GDB stub on 127.0.0.1:" + port).doesNotContain("Exception");
     }
 }

@@ -179,6 +179,8 @@ public final class DeviceModel implements AutoCloseable {
     private int irqEnable;
     private int irqStatus;
     private volatile Tracer tracer;
+    /** What watches every launch of this device (a debugger), or null. */
+    private volatile org.rvsimt.core.events.ExecutionConsumer events;
     private int dmaCtrl;
     private int dmaStatus;
     private int lastResult;
@@ -287,6 +289,11 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     /** Traces the following launches, register accesses and DMA transfers (null: off). */
+    /** Attaches a consumer of the execution events of every later launch (null: none), e.g. a debugger. */
+    public void setEvents(org.rvsimt.core.events.ExecutionConsumer consumer) {
+        this.events = consumer;
+    }
+
     public void setTracer(Tracer t) {
         tracer = t;
         device.setTracer(t);
@@ -672,7 +679,7 @@ public final class DeviceModel implements AutoCloseable {
             launch = Launch.builder(kernel, new Dim3(grid[0], grid[1], grid[2]), new Dim3(block[0], block[1], block[2]))
                     .shared(shared).entry((int) addr).argumentAddress((int) args)
                     .abi((value & DISPATCH_SEED_ABI) != 0 ? Abi.SEED : Abi.NATIVE).watchdog(watchdog)
-                    .name(kernelName((int) addr)).sequence(seq).build();
+                    .name(kernelName((int) addr)).sequence(seq).events(events).build();
         } catch (DeviceException e) {
             return refused(seq, origin, e.getMessage(), true);
         }
