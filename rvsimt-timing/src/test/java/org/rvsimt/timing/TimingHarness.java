@@ -1,0 +1,86 @@
+package org.rvsimt.timing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.rvsimt.core.api.Device;
+import org.rvsimt.core.api.DeviceConfig;
+import org.rvsimt.core.api.Dim3;
+import org.rvsimt.core.api.Kernel;
+import org.rvsimt.core.api.Launch;
+import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelSource;
+import org.rvsimt.timing.config.GpuConfig;
+import org.rvsimt.timing.config.GpuConfigReader;
+import org.rvsimt.timing.report.PcCounters;
+import org.rvsimt.timing.report.TimingReport;
+
+import java.io.InputStream;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs microbenchmark kernels from the test resources under the performance model. */
+final class TimingHarness {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Map<String, Kernel> KERNELS = new ConcurrentHashMap<>();
+
+    private TimingHarness() { }
+
+    /** A configuration: the volta preset with {@code yaml} (flow-style keys) overriding it. */
+    static GpuConfig config(String yaml) {
+        try {
+            return GpuConfigReader.parse(YAML.readTree("base: volta\n" + yaml), "test.yaml");
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A kernel from the test resources ({@code timing/NAME}: .S or .c, C entry {@code entry}). */
+    static Kernel kernel(String name, String entry) {
+        return KERNELS.computeIfAbsent(name + ":" + entry, k -> {
+            try (InputStream in = TimingHarness.class.getResourceAsStream("/timing/" + name)) {
+                FrontEndOptions o = FrontEndOptions.defaults();
+                if (entry != null) {
+                    o = o.withEntrySymbol(entry);
+                }
+                return FrontEnds.standard().load(KernelSource.ofBytes(name, in.readAllBytes()), o).kernel();
+            } catch (Exception e) {
+                throw new IllegalStateException(name, e);
+            }
+        });
+    }
+
+    /** What one timed launch gives: the functional result, the report and the kernel (for symbols). */
+    record Run(LaunchResult result, TimingReport report, Kernel kernel) {
+        PcCounters at(String symbol) {
+            int pc = kernel.symbol(symbol).orElseThrow();
+            return report.perPc().stream().filter(p -> p.pc() == pc).findFirst().orElseThrow();
+        }
+
+        double stall(org.rvsimt.timing.model.StallReason r) {
+            return report.stalls().get(r);
+        }
+    }
+
+    /** Device buffers are made from int arrays and sizes: an {@code int[]} becomes a buffer holding it. */
+    static Run run(GpuConfig config, Kernel k, int grid, int block, int shared, Object... args) {
+        return run(config, k, Dim3.of(grid), Dim3.of(block), shared, 1, args);
+    }
+
+    static Run run(GpuConfig config, Kernel k, Dim3 grid, Dim3 block, int shared, int threads, Object... args) {
+        try (Device d = Device.open(DeviceConfig.defaults().withThreads(threads).withVram(16L << 20).withEngine("interp"))) {
+            Object[] words = new Object[args.length];
+            for (int i = 0; i < args.length; i++) {
+                words[i] = args[i] instanceof int[] a ? d.alloc(4L * a.length).write(a) : args[i];
+            }
+            TimingSession t = new TimingSession(config);
+            LaunchResult r = d.launch(Launch.builder(k, grid, block).shared(shared).args(words).events(t.consumer())
+                    .build());
+            assertThat(r.ok()).as("launch of %s: %s", k.name(), r.fault()).isTrue();
+            return new Run(r, t.report(32, shared), k);
+        }
+    }
+}
