@@ -1,6 +1,10 @@
 package org.rvsimt.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.core.events.ExecutionListeners;
@@ -19,7 +23,7 @@ final class GdbAttachment implements AutoCloseable {
         this.server = server;
     }
 
-    /** Listens and says where, on stderr: the one line a user needs to attach. */
+    /** Listens (a bad or busy address is a user error); the launch will wait for a debugger there. */
     static GdbAttachment listen(String address, PrintWriter err) {
         GdbServer server;
         try {
@@ -27,12 +31,33 @@ final class GdbAttachment implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new UserError("--gdb " + e.getMessage());
         }
-        err.println("rvsimt: waiting for GDB on " + server.address() + " (target remote " + server.address()
-                + "); the interpreter runs the launch");
-        err.flush();
         GdbAttachment a = new GdbAttachment(server);
         server.serve(a.session);
         return a;
+    }
+
+    /**
+     * Says on stderr how to attach, in one line: the command to run, with the ELF GDB needs for
+     * symbols. A kernel rvsimt compiled or assembled itself (.c, .S) has no ELF on disk, so it is
+     * written to a temporary file first.
+     */
+    void announce(Path kernel, Optional<byte[]> elf, PrintWriter err) {
+        Path symbols = isElf(kernel) ? kernel : null;
+        if (symbols == null && elf.isPresent()) {
+            String name = kernel.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            try {
+                symbols = Files.createTempFile("rvsimt-" + (dot > 0 ? name.substring(0, dot) : name) + "-", ".elf");
+                symbols.toFile().deleteOnExit();
+                Files.write(symbols, elf.get());
+            } catch (IOException e) {
+                throw new UserError("--gdb: cannot write the kernel's ELF for GDB: " + UserError.describe(e));
+            }
+        }
+        err.println("rvsimt: waiting for GDB on " + server.address() + ": gdb-multiarch "
+                + (symbols != null ? symbols + " " : "") + "-ex 'target remote " + server.address()
+                + "' (the interpreter runs the launch)");
+        err.flush();
     }
 
     /** serve --gdb: one listening port; every launch of every device waits for a debugger of its own. */
@@ -46,6 +71,15 @@ final class GdbAttachment implements AutoCloseable {
         log.println("rvsimt serve: GDB stub on " + server.address() + ": each launch waits for a debugger there");
         log.flush();
         return server.everyLaunch();
+    }
+
+    private static boolean isElf(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 0x7F && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     DebugSession session() {

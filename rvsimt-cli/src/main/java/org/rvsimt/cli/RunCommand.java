@@ -156,6 +156,9 @@ final class RunCommand implements Callable<Integer> {
         try (Device device = Device.open(config); GdbAttachment debugger = gdb != null ? GdbAttachment.listen(gdb, err) : null) {
             device.setTracer(tracer);
             KernelBuild build = loadKernel(m, config);
+            if (debugger != null) {
+                debugger.announce(m.kernel(), build.elf(), err);
+            }
             Kernel kernel = build.kernel();
             SourceLines lines = SourceLines.ofElf(build.elf().orElse(null), m.kernel().getFileName().toString());
             Integer entry = null;

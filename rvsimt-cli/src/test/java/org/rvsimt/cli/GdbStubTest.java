@@ -170,8 +170,8 @@ class GdbStubTest {
             Cli.Result r = run.get(30, TimeUnit.SECONDS);
             assertThat(r.code()).as(r.out() + r.err()).isZero();
             assertThat(r.out()).contains("k.elf: ok");
-            assertThat(r.errLines()).containsExactly("rvsimt: waiting for GDB on 127.0.0.1:" + port + " (target remote 127.0.0.1:"
-                    + port + "); the interpreter runs the launch");
+            assertThat(r.errLines()).containsExactly("rvsimt: waiting for GDB on 127.0.0.1:" + port + ": gdb-multiarch "
+                    + dir.resolve("k.elf") + " -ex 'target remote 127.0.0.1:" + port + "' (the interpreter runs the launch)");
         } finally {
             gdb.destroyForcibly();     // a dropped debugger lets the launch finish on its own
             run.get(30, TimeUnit.SECONDS);
