@@ -13,8 +13,8 @@ record Manifest(String source, java.nio.file.Path kernel, String entry, Abi abi,
 
     /** The optional {@code device:} block; null fields keep the defaults. */
     record Device(Long vram, Integer warpSize, Integer computeUnits, Integer warpsPerUnit, Integer stack, Boolean fastSfu,
-                  Integer vlen) {
-        static final Device NONE = new Device(null, null, null, null, null, null, null);
+                  Integer vlen, org.rvsimt.isa.DeviceIsa isa) {
+        static final Device NONE = new Device(null, null, null, null, null, null, null, null);
     }
 
     /** Element types of buffers, with their size in bytes. */

@@ -22,7 +22,7 @@ final class ManifestReader {
     private static final Set<String> TOP = Set.of("kernel", "entry", "abi", "grid", "block", "shared", "device", "args",
             "expect", "watchdog");
     private static final Set<String> DEVICE = Set.of("vram", "warp_size", "compute_units", "warps_per_unit", "stack",
-            "sfu", "vlen");
+            "sfu", "vlen", "isa");
 
     private final Path file;
     private final String name;
@@ -155,7 +155,18 @@ final class ManifestReader {
             throw error("device.vlen", "must be a power of two between " + DeviceConfig.MIN_VLEN + " and "
                     + DeviceConfig.MAX_VLEN + ", got " + vlen);
         }
-        return new Manifest.Device(vram, warp, units, wpu, stack, fast, vlen);
+        org.rvsimt.isa.DeviceIsa isa = null;
+        if (n.has("isa")) {
+            if (!n.get("isa").isTextual()) {
+                throw error("device.isa", "expected an ISA string such as rv32imaf_zba_zbb");
+            }
+            try {
+                isa = org.rvsimt.isa.DeviceIsa.parse(n.get("isa").asText());
+            } catch (IllegalArgumentException e) {
+                throw error("device.isa", e.getMessage());
+            }
+        }
+        return new Manifest.Device(vram, warp, units, wpu, stack, fast, vlen, isa);
     }
 
     private Manifest.Arg arg(JsonNode n, String path, Path dir) {

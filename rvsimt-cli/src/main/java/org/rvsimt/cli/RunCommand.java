@@ -68,6 +68,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--vlen", paramLabel = "BITS", description = "RVV VLEN of every lane: a power of two, 64..1024 (default 128)")
     Integer vlen;
 
+    @Option(names = "--isa", paramLabel = "ISA", description = "extensions the device executes, e.g. rv32imaf_zba_zbb "
+            + "(default: all rvsimt implements)")
+    String isa;
+
     @Option(names = "--watchdog", paramLabel = "N", description = "instruction budget per warp (default 100000000)")
     Long watchdog;
 
@@ -346,6 +350,9 @@ final class RunCommand implements Callable<Integer> {
             if (d.fastSfu() != null) {
                 c = c.withFastSfu(d.fastSfu());
             }
+            if (d.isa() != null) {
+                c = c.withIsa(d.isa());
+            }
         } catch (DeviceException e) {
             throw new UserError(m.source() + ": device: " + e.getMessage());
         }
@@ -354,6 +361,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (vlen != null) {
             c = FlagOverride.apply("--vlen", c, x -> x.withVlen(vlen));
+        }
+        if (isa != null) {
+            c = c.withIsa(IsaFlag.parse("--isa", isa));
         }
         if (sfu != null) {
             if (!sfu.equals("exact") && !sfu.equals("fast")) {

@@ -61,6 +61,10 @@ final class ServeCommand implements Callable<Integer> {
             + "(default 128)")
     Integer vlen;
 
+    @Option(names = "--isa", paramLabel = "ISA", description = "extensions every device executes, e.g. "
+            + "rv32imaf_zba_zbb (default: all rvsimt implements)")
+    String isa;
+
     @Option(names = "--compute-units", paramLabel = "N", description = "compute units (default 4)")
     Integer computeUnits;
 
@@ -113,6 +117,9 @@ final class ServeCommand implements Callable<Integer> {
             }
             if (threads != null) {
                 config = config.withThreads(threads);
+            }
+            if (isa != null) {
+                config = config.withIsa(IsaFlag.parse("serve: --isa", isa));
             }
             if (engine != null) {
                 config = config.withEngine(engine.toLowerCase(Locale.ROOT));

@@ -20,6 +20,8 @@ public final class Csrs {
     public static final int FCSR = 0x003;
     public static final int MSCRATCH = 0x340;
     public static final int MHARTID = 0xF14;
+    /** Machine ISA (privileged spec 3.1.1): the extensions of the device. */
+    public static final int MISA = 0x301;
     public static final int CYCLE = 0xC00;
     public static final int TIME = 0xC01;
     public static final int INSTRET = 0xC02;

@@ -1,31 +1,46 @@
 package org.rvsimt.isa;
 
-/** The ISA extension an instruction belongs to; used for documentation, filtering and cross-checks. */
+/**
+ * The ISA extension an instruction belongs to; used for documentation, filtering, cross-checks and a
+ * device's ISA ({@link DeviceIsa}), where each is written by its {@link #isaName()}.
+ */
 public enum Extension {
-    RV32I("base integer"),
-    M("integer multiply/divide"),
-    A("atomics"),
-    F("single-precision floating point"),
-    ZICSR("control and status registers"),
-    ZIFENCEI("instruction-fetch fence"),
-    ZBA("address generation: shift-and-add"),
-    ZBB("basic bit manipulation"),
-    ZBS("single-bit instructions"),
-    ZICOND("integer conditional operations"),
-    XSFU("seed transcendental SFU ops (custom, OP-FP funct7 0110000)"),
-    XLOWP("seed low-precision conversions (custom, OP-FP)"),
-    XVORTEX("Vortex SIMT control (custom-0)"),
-    V("RVV 1.0 vector subset: Zve32f (SEW 8/16/32, f32), per lane"),
-    XMATRIX("XuanTie matrix extension subset (custom-1): tiles tr0-tr3, accumulators acc0-acc3");
+    RV32I("base integer", "i"),
+    M("integer multiply/divide", "m"),
+    A("atomics", "a"),
+    F("single-precision floating point", "f"),
+    ZICSR("control and status registers", "zicsr"),
+    ZIFENCEI("instruction-fetch fence", "zifencei"),
+    ZBA("address generation: shift-and-add", "zba"),
+    ZBB("basic bit manipulation", "zbb"),
+    ZBS("single-bit instructions", "zbs"),
+    ZICOND("integer conditional operations", "zicond"),
+    XSFU("seed transcendental SFU ops (custom, OP-FP funct7 0110000)", "xsfu"),
+    XLOWP("seed low-precision conversions (custom, OP-FP)", "xlowp"),
+    XVORTEX("Vortex SIMT control (custom-0)", "xvortex"),
+    V("RVV 1.0 vector subset: Zve32f (SEW 8/16/32, f32), per lane", "zve32f"),
+    XMATRIX("XuanTie matrix extension subset (custom-1): tiles tr0-tr3, accumulators acc0-acc3", "xmatrix");
 
     private final String description;
+    private final String isaName;
 
-    Extension(String description) {
+    Extension(String description, String isaName) {
         this.description = description;
+        this.isaName = isaName;
     }
 
     public String description() {
         return description;
+    }
+
+    /** Its name in an ISA string such as {@code rv32imaf_zba_zbb}: one letter, or a multi-letter name. */
+    public String isaName() {
+        return isaName;
+    }
+
+    /** A single-letter extension (written after {@code rv32}, not after an underscore). */
+    public boolean isSingleLetter() {
+        return isaName.length() == 1;
     }
 
     /**

@@ -124,7 +124,7 @@ public final class Device implements AutoCloseable {
             }
         }
         if (k.isResident()) {
-            return k.program();
+            return k.program(config.isa());
         }
         if (reserved.add(k)) {
             for (Segment s : k.segments()) {
@@ -140,7 +140,7 @@ public final class Device implements AutoCloseable {
             vram.write(s.vaddr(), s.data(), 0, s.data().length);
             vram.fill(s.vaddr() + s.data().length, s.memSize() - s.data().length, (byte) 0);
         }
-        return k.program();
+        return k.program(config.isa());
     }
 
     /** Traces the following launches into {@code t} (null turns tracing off; the engines then run no trace code). */

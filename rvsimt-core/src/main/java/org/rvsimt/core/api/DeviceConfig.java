@@ -1,6 +1,7 @@
 package org.rvsimt.core.api;
 
 import org.rvsimt.core.memory.MemoryMap;
+import org.rvsimt.isa.DeviceIsa;
 
 /**
  * How a simulated device is built.
@@ -16,9 +17,11 @@ import org.rvsimt.core.memory.MemoryMap;
  * @param vlen          RVV VLEN in bits of every lane's vector registers: a power of two, 64..1024
  *                      (64 is the smallest that keeps Zve32f's LMUL = 1/8 at SEW 8 legal; 1024 bounds
  *                      the per-warp register file at 128 KiB for 32 lanes)
+ * @param isa           the extensions the device executes (instructions of others are illegal there);
+ *                      {@link DeviceIsa#all()} by default
  */
 public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
-                           boolean fastSfu, int threads, Engine engine, int vlen) {
+                           boolean fastSfu, int threads, Engine engine, int vlen, DeviceIsa isa) {
 
     public static final long DEFAULT_VRAM = 64L << 20;
     public static final int DEFAULT_VLEN = 128;
@@ -48,10 +51,20 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
         if (engine == null) {
             throw new DeviceException("engine must be interp or jit");
         }
+        if (isa == null) {
+            throw new DeviceException("isa must be given (DeviceIsa.all() for every extension)");
+        }
         if (!validVlen(vlen)) {
             throw new DeviceException("vlen must be a power of two between " + MIN_VLEN + " and " + MAX_VLEN
                     + ", got " + vlen);
         }
+    }
+
+    /** Every extension rvsimt implements. */
+    public DeviceConfig(long vramBytes, int warpSize, int computeUnits, int warpsPerUnit, int stackBytes,
+                        boolean fastSfu, int threads, Engine engine, int vlen) {
+        this(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen,
+                DeviceIsa.all());
     }
 
     /** The configuration before VLEN was configurable: VLEN = {@value #DEFAULT_VLEN}. */
@@ -70,23 +83,23 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
     }
 
     public DeviceConfig withVram(long bytes) {
-        return new DeviceConfig(bytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
+        return new DeviceConfig(bytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen, isa);
     }
 
     public DeviceConfig withWarpSize(int lanes) {
-        return new DeviceConfig(vramBytes, lanes, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
+        return new DeviceConfig(vramBytes, lanes, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen, isa);
     }
 
     public DeviceConfig withComputeUnits(int units) {
-        return new DeviceConfig(vramBytes, warpSize, units, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen);
+        return new DeviceConfig(vramBytes, warpSize, units, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen, isa);
     }
 
     public DeviceConfig withThreads(int n) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, n, engine, vlen);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, n, engine, vlen, isa);
     }
 
     public DeviceConfig withEngine(Engine e) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, e, vlen);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, e, vlen, isa);
     }
 
     /** The engine by its label ({@code interp} or {@code jit}); {@link DeviceException} for any other. */
@@ -95,14 +108,20 @@ public record DeviceConfig(long vramBytes, int warpSize, int computeUnits, int w
     }
 
     public DeviceConfig withFastSfu(boolean fast) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fast, threads, engine, vlen);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fast, threads, engine, vlen, isa);
     }
 
     public DeviceConfig withStackBytes(int bytes) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, bytes, fastSfu, threads, engine, vlen);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, bytes, fastSfu, threads, engine, vlen, isa);
+    }
+
+    /** The extensions the device executes. */
+    public DeviceConfig withIsa(DeviceIsa extensions) {
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, vlen,
+                extensions);
     }
 
     public DeviceConfig withVlen(int bits) {
-        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, bits);
+        return new DeviceConfig(vramBytes, warpSize, computeUnits, warpsPerUnit, stackBytes, fastSfu, threads, engine, bits, isa);
     }
 }

@@ -3,6 +3,7 @@ package org.rvsimt.core.api;
 import java.util.List;
 import java.util.Optional;
 import org.rvsimt.core.exec.Program;
+import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.AssembledProgram;
@@ -22,6 +23,9 @@ public final class Kernel {
     private final ElfImage image;
     private final boolean resident;
     private volatile Program program;
+    /** Copies predecoded for devices with fewer extensions than rvsimt implements, by ISA. */
+    private final java.util.concurrent.ConcurrentHashMap<DeviceIsa, Program> subsetPrograms =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private Kernel(String name, ElfImage image, boolean resident) {
         this.name = name;
@@ -96,15 +100,23 @@ public final class Kernel {
 
     /** The predecoded code: every executable segment as one range, so calls between them resolve. */
     public Program program() {
+        return program(DeviceIsa.all());
+    }
+
+    /** The code predecoded for a device with the extensions {@code isa}. */
+    public Program program(DeviceIsa isa) {
+        if (!isa.isAll()) {
+            return subsetPrograms.computeIfAbsent(isa, this::predecode);
+        }
         Program p = program;
         if (p == null) {
-            p = predecode();
+            p = predecode(isa);
             program = p;        // a race predecodes twice at worst; both results are equal
         }
         return p;
     }
 
-    private Program predecode() {
+    private Program predecode(DeviceIsa isa) {
         int lo = Integer.MAX_VALUE;
         long hi = 0;
         boolean any = false;
@@ -124,6 +136,6 @@ public final class Kernel {
                 System.arraycopy(s.data(), 0, code, s.vaddr() - lo, s.data().length);
             }
         }
-        return Program.of(lo, code, code.length);
+        return Program.of(lo, code, code.length, isa);
     }
 }

@@ -374,6 +374,7 @@ public final class BlockContext {
             case Csrs.NUM_CORES -> spec.computeUnits();
             case Csrs.MSCRATCH -> spec.argsAddress();
             case Csrs.MHARTID -> blockLinear << 13 | w.id << 5 | lane;
+            case Csrs.MISA -> spec.program().isa().misa();
             case Csrs.CYCLE, Csrs.INSTRET, 0xB00, 0xB02 -> (int) (w.warpInstructions + uncounted);
             case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) ((w.warpInstructions + uncounted) >>> 32);
             case Csrs.TIME -> (int) (System.nanoTime() / 1000);

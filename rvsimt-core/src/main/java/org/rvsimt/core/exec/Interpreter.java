@@ -333,8 +333,7 @@ public final class Interpreter implements WarpEngine {
                         MatrixUnit.execute(c, w, p, i, pc, m);
                         yield pc + 4;
                     }
-                    case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1,
-                            String.format("illegal instruction 0x%08x", p.words[i]));
+                    case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, illegal(p, i));
                 };
                 if (leave || w.state != Warp.State.READY) {
                     break loop;
@@ -697,6 +696,16 @@ public final class Interpreter implements WarpEngine {
     /** Bytes a store writes: sw/sh/sb's width, or 4 for fsw. */
     private static int width(Operation op) {
         return op instanceof Store store ? store.width() : 4;
+    }
+
+    /** Why the word at slot i is illegal: no declaration, or one of an extension the device lacks. */
+    private static String illegal(Program p, int i) {
+        String text = String.format("illegal instruction 0x%08x", p.words[i]);
+        if (p.defId[i] < 0 || p.isa.has(org.rvsimt.isa.InstructionSet.get(p.defId[i]).extension())) {
+            return text;    // no declaration, or a reserved encoding of a declared one (a vector form)
+        }
+        org.rvsimt.isa.InstructionDef d = org.rvsimt.isa.InstructionSet.get(p.defId[i]);
+        return text + " (" + d.mnemonic() + ": this device's ISA " + p.isa + " lacks " + d.extension().isaName() + ")";
     }
 
     static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,

@@ -29,6 +29,10 @@ final class Predecoder {
             }
             InstructionDef d = InstructionSet.get(id);
             Form form = d.form();
+            if (!p.isa.has(d.extension())) {
+                p.form[i] = Form.ILLEGAL;   // the device lacks its extension: it faults as illegal
+                continue;
+            }
             if (form == Form.VECTOR || form == Form.MATRIX) {
                 p.unit[i] = form == Form.VECTOR ? VectorDecode.decode(w) : MatrixDecode.decode(w);
                 if (p.unit[i] < 0) {

@@ -1,6 +1,7 @@
 package org.rvsimt.core.exec;
 
 import java.util.List;
+import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
@@ -27,12 +28,15 @@ public final class Program {
     final int[] imm;
     final int[] rm;
     final ControlFlow flow;
+    /** The extensions of the devices this copy is for: instructions of others predecode as illegal. */
+    final DeviceIsa isa;
     /** Compiled blocks per (warp width, SFU mode); lives and dies with the program. */
     final java.util.concurrent.ConcurrentHashMap<Long, java.util.concurrent.atomic.AtomicReferenceArray<Object>> jitCaches =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    Program(int base, int[] words) {
+    Program(int base, int[] words, DeviceIsa isa) {
         this.base = base;
+        this.isa = isa;
         this.length = words.length;
         this.words = words;
         defId = new int[length];
@@ -52,13 +56,22 @@ public final class Program {
 
     /** Predecodes {@code code} loaded at {@code base}. */
     public static Program of(int base, byte[] code, int length) {
+        return of(base, code, length, DeviceIsa.all());
+    }
+
+    /** Predecodes {@code code} for a device with the extensions {@code isa}. */
+    public static Program of(int base, byte[] code, int length, DeviceIsa isa) {
         int n = length / 4;
         int[] words = new int[n];
         for (int i = 0; i < n; i++) {
             int o = i * 4;
             words[i] = (code[o] & 0xFF) | (code[o + 1] & 0xFF) << 8 | (code[o + 2] & 0xFF) << 16 | (code[o + 3] & 0xFF) << 24;
         }
-        return new Program(base, words);
+        return new Program(base, words, isa);
+    }
+
+    public DeviceIsa isa() {
+        return isa;
     }
 
     public int base() {

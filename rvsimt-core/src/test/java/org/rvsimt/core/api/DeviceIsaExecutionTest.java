@@ -1,0 +1,65 @@
+package org.rvsimt.core.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.rvsimt.isa.DeviceIsa;
+
+/**
+ * A device executes only the extensions of its ISA: an instruction of another is an illegal
+ * instruction there, on both engines, while the same kernel runs on a device that has it; misa reads
+ * the device's extensions (MXL = 1, one bit per letter, X for the custom ones).
+ */
+class DeviceIsaExecutionTest {
+
+    private static final String CLZ = """
+                .globl k
+            k:
+                lw a1, 0(a0)
+                li t0, 0x00f00000
+                clz t1, t0
+                sw t1, 0(a1)
+                csrr t2, misa
+                sw t2, 4(a1)
+                ret
+            """;
+
+    private static int[] run(DeviceConfig config, String src) throws Exception {
+        try (Device d = Device.open(config)) {
+            Buffer out = d.alloc(8);
+            LaunchResult r = d.launch(Kernel.fromAssembly(src, "isa.S"), Dim3.of(1), Dim3.of(1), 0, out);
+            if (!r.ok()) {
+                return new int[] {-1, r.fault().kind().label().hashCode(), 0};
+            }
+            int[] v = out.readInts();
+            return new int[] {v[0], v[1], 1};
+        }
+    }
+
+    @Test
+    void anExtensionTheDeviceLacksIsIllegalOnBothEngines() throws Exception {
+        for (String engine : new String[] {"interp", "jit"}) {
+            DeviceConfig base = DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine(engine);
+            int[] all = run(base, CLZ);
+            assertThat(all[2]).as(engine).isEqualTo(1);
+            assertThat(all[0]).as("clz(0x00f00000) on %s", engine).isEqualTo(8);
+            assertThat(all[1]).as("misa of the default device").isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 5 | 1 << 23);
+
+            int[] zbb = run(base.withIsa(DeviceIsa.parse("rv32im_zbb")), CLZ);
+            assertThat(zbb[0]).isEqualTo(8);
+            assertThat(zbb[1]).as("misa of rv32im_zbb").isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 << 23);
+
+            Kernel k = Kernel.fromAssembly(CLZ, "isa.S");
+            try (Device d = Device.open(base.withIsa(DeviceIsa.parse("rv32imaf")))) {
+                LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0, d.alloc(8));
+                assertThat(r.ok()).as(engine).isFalse();
+                assertThat(r.fault().kind().label()).isEqualTo("illegal_instruction");
+                assertThat(r.fault().summary()).contains("clz").contains("zbb");
+            }
+            // the kernel's full-ISA copy is unaffected by the subset device that ran before
+            try (Device d = Device.open(base)) {
+                assertThat(d.launch(k, Dim3.of(1), Dim3.of(1), 0, d.alloc(8)).ok()).isTrue();
+            }
+        }
+    }
+}
