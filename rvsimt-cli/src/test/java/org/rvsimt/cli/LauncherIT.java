@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -63,13 +64,26 @@ class LauncherIT {
 
     /** Runs {@code ./rvsimt ARGS} from the repository root under umask 022. */
     static Run rvsimt(String... args) throws Exception {
+        return rvsimtWith(Map.of(), args);
+    }
+
+    /**
+     * Runs {@code ./rvsimt ARGS} with these environment variables; without JAVA_HOME among them,
+     * with none (the launcher then finds the JDK itself).
+     */
+    static Run rvsimtWith(Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", "-c", "umask 022 && exec ./rvsimt \"$@\"", "rvsimt"));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        if (env.isEmpty()) {
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        } else {
+            pb.environment().remove("JAVA_HOME");
+            pb.environment().putAll(env);
+        }
         pb.environment().remove("RVSIMT_JAVA_OPTS");
         Process p = pb.start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("rvsimt %s finished", String.join(" ", args)).isTrue();
@@ -86,6 +100,42 @@ class LauncherIT {
             assertThat(r.code()).as("exit code of rvsimt %s", String.join(" ", args)).isZero();
             assertThat(r.out()).isNotEmpty();
         }
+    }
+
+    /**
+     * The launcher finds its JDK without starting a JVM (the version is in the JDK's release file)
+     * and remembers it: a JDK whose java logs each start, found through the cache file, is started
+     * exactly once, for the command itself; a cached JDK that disappeared is replaced by a real one.
+     */
+    @Test
+    void theJdkIsFoundWithoutStartingJvmsAndRemembered() throws Exception {
+        Path realHome = Path.of(System.getProperty("java.home"));
+        Path fake = Files.createDirectories(dir.resolve("jdk-logging/bin"));
+        Path log = dir.resolve("java-starts.log");
+        Files.writeString(fake.resolve("java"), "#!/bin/sh\necho \"$*\" >> " + log + "\nexec " + realHome.resolve("bin/java")
+                + " \"$@\"\n");
+        Files.writeString(fake.resolve("javac"), "#!/bin/sh\nexit 0\n");
+        for (String tool : List.of("java", "javac")) {
+            Files.setPosixFilePermissions(fake.resolve(tool), PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.writeString(fake.getParent().resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
+        Path cacheHome = Files.createDirectories(dir.resolve("cache"));
+        Path cacheFile = cacheHome.resolve("rvsimt/jdk");
+        Files.createDirectories(cacheFile.getParent());
+        Files.writeString(cacheFile, fake.getParent() + "\n");
+
+        Run r = rvsimtWith(Map.of("XDG_CACHE_HOME", cacheHome.toString()), "--version");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("rvsimt ");
+        assertThat(Files.readAllLines(log)).as("JVMs the launcher started").hasSize(1)
+                .allMatch(l -> l.contains("rvsimt.jar --version"));
+
+        Files.writeString(cacheFile, dir.resolve("no-such-jdk") + "\n");
+        Run again = rvsimtWith(Map.of("XDG_CACHE_HOME", cacheHome.toString()), "--version");
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(Files.readString(cacheFile).trim()).as("the cache after its JDK disappeared")
+                .isNotEqualTo(dir.resolve("no-such-jdk").toString());
+        assertThat(Path.of(Files.readString(cacheFile).trim()).resolve("bin/java")).isExecutable();
     }
 
     @Test

@@ -6,9 +6,10 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.IntOps;
@@ -33,10 +34,10 @@ import org.rvsimt.isa.Operation.ToLowPrecision;
 /**
  * The one place the JIT maps an operation to the semantic method its compiled lane loop calls.
  * Each family is an exhaustive switch of typed method references (so the compiler names a missing
- * operation, and a reference of the wrong signature does not compile); when this class loads,
- * every reference is resolved to the static method it names, so compiled blocks call that method
+ * operation, and a reference of the wrong signature does not compile); the first block that needs
+ * an operation resolves its reference to the static method it names, so compiled blocks call that method
  * directly ({@code invokestatic}) and C2 inlines it. A reference that cannot be called that way
- * fails the class's initialisation, which every JIT test runs.
+ * fails its resolution, which JitSemanticsTest runs for every operation.
  */
 final class JitSemantics {
 
@@ -74,29 +75,25 @@ final class JitSemantics {
         int apply(int a, int b, int[] flags, int lane);
     }
 
-    private static final Map<Operation, Target> EXACT = new HashMap<>();
-    private static final Map<Operation, Target> FAST_SFU = new HashMap<>();
-
-    static {
-        for (Class<?> family : Operation.class.getPermittedSubclasses()) {
-            for (Object constant : family.getEnumConstants()) {
-                Operation op = (Operation) constant;
-                Serializable exact = reference(op, false);
-                if (exact != null) {
-                    EXACT.put(op, target(op, exact));
-                    FAST_SFU.put(op, target(op, reference(op, true)));
-                }
-            }
-        }
-    }
+    // Resolved on first use, per operation: resolving a reference spins up its lambda class, and
+    // resolving all ~200 when the class loaded cost 0.65-0.8 s of every JIT process's start (a loaded
+    // 2-core machine), while a kernel's blocks call a handful. JitSemanticsTest resolves them all.
+    private static final Map<Operation, Target> EXACT = new ConcurrentHashMap<>();
+    private static final Map<Operation, Target> FAST_SFU = new ConcurrentHashMap<>();
 
     private JitSemantics() { }
 
     /** The method a compiled block calls for {@code op}; {@code fastSfu} picks the fast SFU approximations. */
     static Target of(Operation op, boolean fastSfu) {
-        Target t = (fastSfu ? FAST_SFU : EXACT).get(op);
+        Map<Operation, Target> cache = fastSfu ? FAST_SFU : EXACT;
+        Target t = cache.get(op);
         if (t == null) {
-            throw new IllegalStateException("the JIT calls no semantic method for " + op.label());
+            Serializable reference = reference(op, fastSfu);
+            if (reference == null) {
+                throw new IllegalStateException("the JIT calls no semantic method for " + op.label());
+            }
+            t = target(op, reference);
+            cache.putIfAbsent(op, t);
         }
         return t;
     }
@@ -309,8 +306,19 @@ final class JitSemantics {
                 MethodTypeDesc.ofDescriptor(s.getImplMethodSignature()));
     }
 
-    /** Every operation the JIT has a method for (for tests). */
+    /** Every operation the JIT has a method for, each resolved in both SFU modes (for tests: a bad reference throws). */
     static List<Operation> mapped() {
-        return List.copyOf(EXACT.keySet());
+        List<Operation> ops = new ArrayList<>();
+        for (Class<?> family : Operation.class.getPermittedSubclasses()) {
+            for (Object constant : family.getEnumConstants()) {
+                Operation op = (Operation) constant;
+                if (reference(op, false) != null) {
+                    of(op, false);
+                    of(op, true);
+                    ops.add(op);
+                }
+            }
+        }
+        return List.copyOf(ops);
     }
 }
