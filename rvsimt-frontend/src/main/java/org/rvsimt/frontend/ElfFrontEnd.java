@@ -39,8 +39,8 @@ public final class ElfFrontEnd implements FrontEnd {
         return fromElf(source.bytes(), source.name(), options, this);
     }
 
-    /** The kernel of an ELF file that {@code frontEnd} read or made. */
-    static KernelBuild fromElf(byte[] elf, String name, FrontEndOptions options, FrontEnd frontEnd)
+    /** The kernel of an ELF file that {@code frontEnd} read or made (public for the OpenCL front end's package). */
+    public static KernelBuild fromElf(byte[] elf, String name, FrontEndOptions options, FrontEnd frontEnd)
             throws FrontEndException {
         try {
             return new KernelBuild(Kernel.fromElf(elf, name, options.vramBytes()), frontEnd, elf);

@@ -1,7 +1,7 @@
 package org.rvsimt.frontend;
 
 /** A kernel source that does not make a kernel: the message is one line for the user. */
-public final class FrontEndException extends Exception {
+public class FrontEndException extends Exception {
     private static final long serialVersionUID = 1L;
 
     public FrontEndException(String message) {

@@ -10,26 +10,32 @@ package org.rvsimt.frontend;
  * @param vramBytes    the device's VRAM, which an ELF's segments must fit
  * @param loadAddress  where a flat binary is placed
  * @param entryAddress where a flat binary starts
+ * @param buildOptions the OpenCL C build options ({@code -D}, {@code -I}, {@code -cl-*}) of a {@code .cl} program, or null
  */
-public record FrontEndOptions(String entrySymbol, String compiler, long vramBytes, int loadAddress, int entryAddress) {
+public record FrontEndOptions(String entrySymbol, String compiler, long vramBytes, int loadAddress, int entryAddress,
+        String buildOptions) {
     /** No entry symbol, the default compiler, a 4 GiB address space, flat binaries at 0 starting at 0. */
     public static FrontEndOptions defaults() {
-        return new FrontEndOptions(null, null, 1L << 32, 0, 0);
+        return new FrontEndOptions(null, null, 1L << 32, 0, 0, null);
     }
 
     public FrontEndOptions withEntrySymbol(String symbol) {
-        return new FrontEndOptions(symbol, compiler, vramBytes, loadAddress, entryAddress);
+        return new FrontEndOptions(symbol, compiler, vramBytes, loadAddress, entryAddress, buildOptions);
     }
 
     public FrontEndOptions withCompiler(String cc) {
-        return new FrontEndOptions(entrySymbol, cc, vramBytes, loadAddress, entryAddress);
+        return new FrontEndOptions(entrySymbol, cc, vramBytes, loadAddress, entryAddress, buildOptions);
     }
 
     public FrontEndOptions withVramBytes(long bytes) {
-        return new FrontEndOptions(entrySymbol, compiler, bytes, loadAddress, entryAddress);
+        return new FrontEndOptions(entrySymbol, compiler, bytes, loadAddress, entryAddress, buildOptions);
     }
 
     public FrontEndOptions withLoadAddress(int address, int entry) {
-        return new FrontEndOptions(entrySymbol, compiler, vramBytes, address, entry);
+        return new FrontEndOptions(entrySymbol, compiler, vramBytes, address, entry, buildOptions);
+    }
+
+    public FrontEndOptions withBuildOptions(String options) {
+        return new FrontEndOptions(entrySymbol, compiler, vramBytes, loadAddress, entryAddress, options);
     }
 }

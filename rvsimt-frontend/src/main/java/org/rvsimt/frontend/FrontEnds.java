@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.rvsimt.frontend.opencl.OpenClFrontEnd;
 
 /**
  * The front ends rvsimt knows, and the rule that picks one for a file, used by every place that
@@ -21,7 +22,7 @@ import java.util.Optional;
  * added to {@link #standard()} (or to a registry of one's own with {@link #with}).
  */
 public final class FrontEnds {
-    private static final FrontEnds STANDARD = new FrontEnds(List.of(new AssemblyFrontEnd(), new CFrontEnd(),
+    private static final FrontEnds STANDARD = new FrontEnds(List.of(new AssemblyFrontEnd(), new CFrontEnd(), new OpenClFrontEnd(),
             new ElfFrontEnd(), new FlatBinaryFrontEnd()));
 
     private final List<FrontEnd> frontEnds;
@@ -30,7 +31,7 @@ public final class FrontEnds {
         this.frontEnds = List.copyOf(frontEnds);
     }
 
-    /** Assembly, C, ELF and flat binaries, in that order. */
+    /** Assembly, C, OpenCL C, ELF and flat binaries, in that order. */
     public static FrontEnds standard() {
         return STANDARD;
     }
