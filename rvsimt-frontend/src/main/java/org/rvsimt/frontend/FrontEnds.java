@@ -77,7 +77,7 @@ public final class FrontEnds {
         return f.load(source, options);
     }
 
-    /** What a file no front end reads is not: {@code not an ELF file, and not .S, .c or .bin}. */
+    /** What a file no front end reads is not: {@code not an ELF file, and not .S, .c, .cl or .bin}. */
     public String notAKernel() {
         List<String> contents = new ArrayList<>();
         List<String> extensions = new ArrayList<>();

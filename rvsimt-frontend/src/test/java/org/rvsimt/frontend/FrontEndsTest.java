@@ -51,11 +51,11 @@ class FrontEndsTest {
 
     @Test
     void aFileNoFrontEndReadsIsNamed() {
-        assertThat(FrontEnds.standard().notAKernel()).isEqualTo("not an ELF file, and not .S, .c or .bin");
+        assertThat(FrontEnds.standard().notAKernel()).isEqualTo("not an ELF file, and not .S, .c, .cl or .bin");
         assertThatThrownBy(() -> FrontEnds.standard().load(KernelSource.ofBytes("notes.txt", TEXT),
                 FrontEndOptions.defaults()))
                 .isInstanceOf(FrontEndException.class)
-                .hasMessage("notes.txt: not an ELF file, and not .S, .c or .bin");
+                .hasMessage("notes.txt: not an ELF file, and not .S, .c, .cl or .bin");
     }
 
     @Test
@@ -88,7 +88,7 @@ class FrontEndsTest {
         FrontEnd cl = new FrontEnd() {
             @Override
             public String name() {
-                return "opencl";
+                return "cuda";
             }
 
             @Override
@@ -98,17 +98,18 @@ class FrontEndsTest {
 
             @Override
             public List<String> extensions() {
-                return List.of(".cl");
+                return List.of(".cu");
             }
 
             @Override
             public KernelBuild load(KernelSource source, FrontEndOptions options) throws FrontEndException {
-                throw new FrontEndException(source.name() + ": OpenCL C is not supported yet");
+                throw new FrontEndException(source.name() + ": CUDA is not supported yet");
             }
         };
         FrontEnds withCl = FrontEnds.standard().with(cl);
+        assertThat(withCl.select(KernelSource.ofBytes("k.cu", TEXT)).map(FrontEnd::name)).contains("cuda");
         assertThat(withCl.select(KernelSource.ofBytes("k.cl", TEXT)).map(FrontEnd::name)).contains("opencl");
-        assertThat(withCl.notAKernel()).isEqualTo("not an ELF file, and not .S, .c, .bin or .cl");
-        assertThat(FrontEnds.standard().byName("opencl")).isEmpty();
+        assertThat(withCl.notAKernel()).isEqualTo("not an ELF file, and not .S, .c, .cl, .bin or .cu");
+        assertThat(FrontEnds.standard().byName("cuda")).isEmpty();
     }
 }
