@@ -102,7 +102,12 @@ class GdbStubTest {
     private static CompletableFuture<Cli.Result> launch(int port, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", manifest.toString(), "--gdb", "127.0.0.1:" + port));
         args.addAll(List.of(extra));
-        return CompletableFuture.supplyAsync(() -> Cli.run(args.toArray(String[]::new)));
+        return inBackground(() -> Cli.run(args.toArray(String[]::new)));
+    }
+
+    /** On a daemon thread of its own: a launch that hangs must neither block other tests nor the JVM's exit. */
+    private static CompletableFuture<Cli.Result> inBackground(java.util.function.Supplier<Cli.Result> run) {
+        return CompletableFuture.supplyAsync(run, task -> Thread.ofPlatform().daemon().start(task));
     }
 
     private static Socket connect(int port) throws Exception {
@@ -302,6 +307,42 @@ class GdbStubTest {
         assertThat(r.code()).isEqualTo(Main.FAILED);
         assertThat(r.json().path("status").asText()).isEqualTo("fault");
         assertThat(r.json().path("fault").path("message").asText()).contains("killed by the debugger");
+    }
+
+    @Test
+    void ctrlCStopsEveryHostThreadOfALaunchThatNeverEndsAndThreadsAreNamedByBlockWarpAndLane() throws Exception {
+        Path spin = Cli.write(dir, "spin.S", "    .globl spin\nspin:\n1:  j 1b\n");
+        int port = freePort();
+        CompletableFuture<Cli.Result> run = inBackground(() -> Cli.run("run", spin.toString(), "--grid",
+                "2", "--block", "40", "--warp-size", "32", "--threads", "2", "--watchdog", "1000000000000", "--gdb",
+                "127.0.0.1:" + port));
+        try (Raw gdb = new Raw(connect(port))) {
+          try {
+            assertThat(gdb.ask("?")).matches("T05thread:[0-9a-f]+;");
+            gdb.sendRaw(Raw.frame("vCont;c", true));
+            assertThat((char) gdb.in.read()).isEqualTo('+');
+            Thread.sleep(300);
+            gdb.sendRaw("\u0003");
+            assertThat(gdb.reply()).as("Ctrl-C stops the launch with SIGINT").matches("T02thread:[0-9a-f]+;");
+            // Both blocks spin on their own host thread; both are stopped: 2 x 40 threads, warp 0
+            // with 32 lanes and warp 1 with the other 8 of each block.
+            String list = gdb.ask("qfThreadInfo");
+            assertThat(list.substring(1).split(",")).hasSize(80);
+            assertThat(gdb.ask("qsThreadInfo")).isEqualTo("l");
+            // Thread id = block * 64 + warp * 32 + lane + 1 (two warps of 32 lanes per block).
+            for (String[] idName : new String[][] {{"28", "block (0,0,0) warp 1 lane 7"}, {"41", "block (1,0,0) warp 0 lane 0"},
+                {"68", "block (1,0,0) warp 1 lane 7"}}) {
+                assertThat(new String(java.util.HexFormat.of().parseHex(gdb.ask("qThreadExtraInfo," + idName[0])),
+                        StandardCharsets.UTF_8)).isEqualTo(idName[1]);
+            }
+            assertThat(gdb.ask("qThreadExtraInfo,29")).as("warp 1 has no lane 8").isEqualTo("E01");
+          } finally {
+            gdb.sendRaw("\u0003" + Raw.frame("k", true));     // never leave a spinning launch behind
+          }
+        }
+        Cli.Result r = run.get(30, TimeUnit.SECONDS);
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.out()).contains("killed by the debugger");
     }
 
     @Test
