@@ -10,6 +10,17 @@ import org.rvsimt.core.semantics.LowPrecision;
 final class LaunchPlan {
     private LaunchPlan() { }
 
+    /** The names of the manifest's buffers the host leaves uninitialized (for initcheck). */
+    static java.util.Set<String> uninitialized(Manifest m) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Manifest.Arg a : m.args()) {
+            if (a instanceof Manifest.BufferArg b && b.uninitialized()) {
+                out.add(b.name());
+            }
+        }
+        return out;
+    }
+
     /** The initial contents of a buffer argument, encoded in its element type. */
     static byte[] contents(Manifest.BufferArg b, String manifest, long vramBytes) {
         long count = b.count();

@@ -63,9 +63,13 @@ record Manifest(String source, java.nio.file.Path kernel, String entry, Abi abi,
 
     record Scalar(String name, int bits, String display) implements Arg { }
 
-    /** Exactly one of random / values / file / zeros fills the buffer. */
+    /**
+     * Exactly one of random / values / file / zeros / uninitialized fills the buffer; an
+     * {@code uninitialized} buffer has {@code zeros} elements (the device's memory is zero) that
+     * initcheck treats as never written.
+     */
     record BufferArg(String name, Elem elem, Random random, double[] values, java.nio.file.Path file, Integer zeros,
-                     java.nio.file.Path output, Long at, String path) implements Arg {
+                     java.nio.file.Path output, Long at, String path, boolean uninitialized) implements Arg {
         /** Elements the buffer will hold, when known before reading a file. */
         long count() {
             return random != null ? random.count() : values != null ? values.length : zeros != null ? zeros : -1;

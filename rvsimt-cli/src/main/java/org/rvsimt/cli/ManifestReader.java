@@ -190,7 +190,8 @@ final class ManifestReader {
         if (!n.has("buffer")) {
             throw error(path, "expected one of u32, i32, f32 (a scalar) or buffer (with an element type)");
         }
-        unknownFields(n, Set.of("name", "buffer", "random", "values", "file", "zeros", "output", "at"), path + ".");
+        unknownFields(n, Set.of("name", "buffer", "random", "values", "file", "zeros", "uninitialized", "output", "at"),
+                path + ".");
         String type = n.get("buffer").asText();
         Manifest.Elem elem = Manifest.Elem.BY_NAME.get(type);
         if (elem == null) {
@@ -232,9 +233,14 @@ final class ManifestReader {
             sources++;
             zeros = (int) integer(n.get("zeros"), path + ".zeros", 0, 1 << 28);
         }
+        boolean uninitialized = n.has("uninitialized");
+        if (uninitialized) {
+            sources++;
+            zeros = (int) integer(n.get("uninitialized"), path + ".uninitialized", 0, 1 << 28);
+        }
         if (sources != 1) {
-            throw error(path, sources == 0 ? "a buffer needs one of random, values, file or zeros"
-                    : "a buffer takes only one of random, values, file or zeros");
+            throw error(path, sources == 0 ? "a buffer needs one of random, values, file, zeros or uninitialized"
+                    : "a buffer takes only one of random, values, file, zeros or uninitialized");
         }
         if (!elem.isFloat()) {
             checkIntegers(elem, random, values, path);
@@ -247,7 +253,7 @@ final class ManifestReader {
             throw error(path + ".at", String.format("0x%x is not a multiple of %d, the size of a %s element", at,
                     elem.bytes, type));
         }
-        return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at, path);
+        return new Manifest.BufferArg(argName, elem, random, values, input, zeros, output, at, path, uninitialized);
     }
 
     private Manifest.Expect expect(JsonNode n, String path, Path dir, List<Manifest.Arg> args) {

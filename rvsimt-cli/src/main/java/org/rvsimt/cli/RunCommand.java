@@ -99,6 +99,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--exited-arrive", description = "warps that exited count as arrived at block barriers")
     boolean exitedArrive;
 
+    @Option(names = "--check", paramLabel = "CHECK[,CHECK...]", split = ",", description = "run sanitizer checks: "
+            + "memcheck, racecheck, synccheck, initcheck, or all (docs/debugging.md); an error-level finding exits with 1")
+    List<String> check;
+
     @Option(names = "--json", description = "print exactly one JSON object (docs/cli.md)")
     boolean json;
 
@@ -142,6 +146,7 @@ final class RunCommand implements Callable<Integer> {
 
     private int execute(PrintWriter out, PrintWriter err) {
         TraceOptions traceOptions = traceOptions();
+        RunChecks runChecks = RunChecks.parse(check);
         Manifest m = isManifest(target) ? ManifestReader.read(target) : bareKernel(target);
         DeviceConfig config = deviceConfig(m);
         int[] g = grid != null ? new ManifestDims(m.source()).parse(grid, "--grid") : m.grid();
@@ -197,10 +202,14 @@ final class RunCommand implements Callable<Integer> {
             }
             LaunchResult r;
             try (Progress progress = Progress.start(err, !json && Main.interactive && debugger == null)) {
-                r = device.launch(Launch.builder(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]))
+                Launch launch = Launch.builder(kernel, new Dim3(g[0], g[1], g[2]), new Dim3(b[0], b[1], b[2]))
                         .shared(sharedBytes).entry(entry).abi(m.abi()).exitedArrive(exitedArrive).watchdog(budget)
                         .args(words.toArray()).events(GdbAttachment.alongside(debugger,
-                                timingOption != null ? timingOption.consumer() : null)).build());
+                                timingOption != null ? timingOption.consumer() : null)).build();
+                if (runChecks != null) {
+                    launch = runChecks.attach(launch, config.warpSize(), buffers, LaunchPlan.uninitialized(m));
+                }
+                r = device.launch(launch);
             } catch (DeviceException e) {
                 throw new UserError(m.source() + ": " + e.getMessage());
             }
@@ -223,9 +232,10 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             LaunchStatus status = !r.ok() ? LaunchStatus.FAULT
+                    : runChecks != null && runChecks.hasErrors() ? LaunchStatus.FINDINGS
                     : checks.stream().allMatch(LaunchPlan.Check::pass) ? LaunchStatus.OK : LaunchStatus.CHECK_FAILED;
             long[] dropped = tracer != null ? finishTrace(tracer) : null;
-            report(out, m, g, b, r, checks, outputs, status, dropped, lines);
+            report(out, m, g, b, r, checks, outputs, status, dropped, lines, runChecks);
             return status == LaunchStatus.OK ? Main.OK : Main.FAILED;
         } finally {
             if (tracer != null) {
@@ -444,7 +454,8 @@ final class RunCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ output
 
     private void report(PrintWriter out, Manifest m, int[] g, int[] b, LaunchResult r, List<LaunchPlan.Check> checks,
-                        Map<String, String> outputs, LaunchStatus status, long[] traceDropped, SourceLines lines) {
+                        Map<String, String> outputs, LaunchStatus status, long[] traceDropped, SourceLines lines,
+                        RunChecks runChecks) {
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("status", status.label());
@@ -481,6 +492,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (r.fault() != null) {
                 o.put("fault", faultJson(r.fault(), lines));
+            }
+            if (runChecks != null) {
+                o.put("findings", runChecks.json(lines));
             }
             o.put("stats", StatisticsSummary.of(r.statistics(), r.warpInstructions(), r.laneInstructions(),
                     r.simtEfficiency()).toMap(lines));
@@ -523,6 +537,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (traceDropped != null) {
             out.printf("  trace -> %s (%d fast, %d slow records dropped)%n", trace, traceDropped[0], traceDropped[1]);
+        }
+        if (runChecks != null) {
+            runChecks.print(out, lines);
         }
         if (r.fault() != null) {
             out.println("  fault: " + r.fault().summary());

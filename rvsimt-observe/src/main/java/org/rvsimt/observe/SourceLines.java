@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.rvsimt.isa.debug.DwarfFormatException;
+import org.rvsimt.isa.debug.SourceFrame;
 import org.rvsimt.isa.debug.SourceLocation;
 import org.rvsimt.isa.debug.SourceMap;
 import org.rvsimt.isa.elf.ElfFormatException;
@@ -72,13 +73,33 @@ public final class SourceLines {
         return map.hasLines();
     }
 
-    /** The place of {@code pc}, when the line table covers it. */
+    /**
+     * The place of {@code pc}, when the line table covers it. Code inlined from a header (a device
+     * function of {@code rvsimt.h} such as {@code __syncthreads}) is placed at its call site in the
+     * kernel's own source, which is the line a developer looks for; the function is then the caller.
+     */
     public Optional<Place> at(int pc) {
         if (!map.hasLines()) {
             return Optional.empty();
         }
         Optional<SourceLocation> loc = map.location(pc);
-        return loc.map(l -> new Place(l.file(), l.line(), map.function(pc).orElse(null)));
+        if (loc.isEmpty()) {
+            return Optional.empty();
+        }
+        if (isHeader(loc.get().file())) {
+            for (SourceFrame f : map.frames(pc)) {
+                SourceLocation l = f.location();
+                if (l != null && !isHeader(l.file()) && l.line() > 0) {
+                    return Optional.of(new Place(l.file(), l.line(), f.function()));
+                }
+            }
+        }
+        SourceLocation l = loc.get();
+        return Optional.of(new Place(l.file(), l.line(), map.function(pc).orElse(null)));
+    }
+
+    private static boolean isHeader(String file) {
+        return file.endsWith(".h") || file.endsWith(".hpp");
     }
 
     /** {@code "  reduction.c:27 (reduce_sum)"} with the given prefix, or "" when the pc has no place. */

@@ -5,6 +5,8 @@ public enum LaunchStatus {
     OK("ok"),
     /** The kernel ran to the end but an expected output did not match. */
     CHECK_FAILED("check_failed"),
+    /** The kernel ran to the end, but a check of {@code --check} (memcheck, racecheck, ...) found an error. */
+    FINDINGS("findings"),
     /** The kernel faulted; a non-zero exit code counts as a fault. */
     FAULT("fault"),
     /** The input was bad or the engine itself failed. */
