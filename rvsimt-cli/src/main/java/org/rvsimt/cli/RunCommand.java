@@ -99,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--exited-arrive", description = "warps that exited count as arrived at block barriers")
     boolean exitedArrive;
 
-    @Option(names = "--check", paramLabel = "CHECK[,CHECK...]", split = ",", description = "run sanitizer checks: "
+    @Option(names = "--check", paramLabel = "CHECK", split = ",", description = "run sanitizer checks: "
             + "memcheck, racecheck, synccheck, initcheck, or all (docs/debugging.md); an error-level finding exits with 1")
     List<String> check;
 
