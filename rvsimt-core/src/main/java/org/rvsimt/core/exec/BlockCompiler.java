@@ -107,8 +107,10 @@ final class BlockCompiler {
     /** True for shapes compiled into a block body. */
     static boolean compilable(Program p, int i) {
         return switch (p.form[i]) {
-            case ALU_RR, ALU_RI, LUI, AUIPC, LOAD, STORE, FLW, FSW, FENCE, FP_SGNJ, FP_MINMAX, FP_CMP, FP_CLASS, FMV_X_W,
+            case ALU_RR, ALU_RI, LUI, AUIPC, LOAD, STORE, FLW, FSW, FP_SGNJ, FP_MINMAX, FP_CMP, FP_CLASS, FMV_X_W,
                  FMV_W_X, LOWP_TO_F, LOWP_FROM_F, SFU, VECTOR, MATRIX -> true;
+            // fence.i may replace the code after it, so the interpreter runs it (BlockContext.synchroniseCode)
+            case FENCE -> p.op[i] != Operation.Standalone.FENCE_I;
             case FP_RR, FP_SQRT, FP_FMA, FCVT_W_S, FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
             case ILLEGAL, BRANCH, JAL, JALR, CSR, ECALL, EBREAK, AMO, LR, SC, TMC, WSPAWN, SPLIT, JOIN, BAR, PRED, VOTE,
                  SHFL -> false;

@@ -17,6 +17,12 @@ import org.rvsimt.isa.Csrs;
  */
 public final class BlockContext {
     final LaunchSpec spec;
+    /**
+     * The code this block runs: the launch's predecoded program, until a {@code fence.i} of the block
+     * finds that stores changed its instructions ({@link #synchroniseCode}). Each block starts again
+     * from the launch's program, so what a block runs never depends on which host thread ran what before.
+     */
+    Program program;
     final Vram vram;
     final byte[] mem;
     final int vramSize;
@@ -71,6 +77,7 @@ public final class BlockContext {
         stacks = new byte[threads][];
         stackDirty = new boolean[threads];
         consoleLine = new StringBuilder[threads];
+        program = spec.program();
         profile = new Profile(spec.program().length);
         event.blockState(new BlockStateView(this));
     }
@@ -80,6 +87,7 @@ public final class BlockContext {
         int gx = spec.grid()[0];
         int gy = spec.grid()[1];
         blockLinear = (int) linear;
+        program = spec.program();
         bx = (int) (linear % gx);
         by = (int) ((linear / gx) % gy);
         bz = (int) (linear / ((long) gx * gy));
@@ -340,6 +348,31 @@ public final class BlockContext {
         };
     }
 
+    /**
+     * {@code fence.i}: the instruction words now in memory over the program's range replace the
+     * predecoded ones. Only the words that changed are predecoded again; the block then runs a new
+     * program, whose compiled blocks are compiled afresh as they are reached. Returns whether any
+     * word changed (then the engine ends its turn, so that it continues on the new program).
+     */
+    boolean synchroniseCode() {
+        Program p = program;
+        int[] now = null;
+        for (int i = 0; i < p.length; i++) {
+            int w = vram.getInt(p.base + 4 * i);
+            if (w != p.words[i]) {
+                if (now == null) {
+                    now = p.words.clone();
+                }
+                now[i] = w;
+            }
+        }
+        if (now == null) {
+            return false;
+        }
+        program = p.withWords(now);
+        return true;
+    }
+
     // ------------------------------------------------------------------ CSRs
 
     /** Reads a CSR for one lane; returns Long.MIN_VALUE for a CSR that does not exist. */
@@ -374,7 +407,7 @@ public final class BlockContext {
             case Csrs.NUM_CORES -> spec.computeUnits();
             case Csrs.MSCRATCH -> spec.argsAddress();
             case Csrs.MHARTID -> blockLinear << 13 | w.id << 5 | lane;
-            case Csrs.MISA -> spec.program().isa().misa();
+            case Csrs.MISA -> program.isa().misa();
             case Csrs.CYCLE, Csrs.INSTRET, 0xB00, 0xB02 -> (int) (w.warpInstructions + uncounted);
             case Csrs.CYCLEH, Csrs.INSTRETH, 0xB80, 0xB82 -> (int) ((w.warpInstructions + uncounted) >>> 32);
             case Csrs.TIME -> (int) (System.nanoTime() / 1000);

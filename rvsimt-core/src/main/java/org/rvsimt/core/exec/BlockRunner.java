@@ -100,7 +100,7 @@ public final class BlockRunner {
         int t = c.threadLinear(w, w.exitLane);
         int n = Long.bitCount(w.exitLanes);
         String more = n > 1 ? String.format(" (%d threads of warp %d exited with a non-zero code)", n, w.id) : "";
-        return new KernelFault(FaultKind.EXIT_CODE, w.exitPc, c.spec.program().disassemble(w.exitPc),
+        return new KernelFault(FaultKind.EXIT_CODE, w.exitPc, c.program.disassemble(w.exitPc),
                 new int[] {c.bx, c.by, c.bz}, w.id, w.exitLanes, -1, String.format(
                 "thread %d of block (%d,%d,%d) exited with code %d%s", t, c.bx, c.by, c.bz, w.exitCode, more),
                 w.exitRecent);

@@ -16,7 +16,7 @@ final class FaultingLanes {
     /** {@code lane} and the later lanes of {@code mask} whose access at {@code pc} also faults. */
     static long of(BlockContext c, Warp w, int pc, int lane, long mask) {
         long lanes = 1L << lane;
-        Program p = c.spec.program();
+        Program p = c.program;
         InstructionDef d = p.contains(pc) ? p.def(pc) : null;
         if (d == null) {
             return lanes;

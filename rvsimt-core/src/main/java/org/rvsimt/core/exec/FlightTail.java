@@ -23,7 +23,7 @@ final class FlightTail {
     private FlightTail() { }
 
     static List<KernelFault.Step> of(BlockContext c, Warp w, int faultPc) {
-        Program p = c.spec.program();
+        Program p = c.program;
         List<KernelFault.Step> out = new ArrayList<>();      // newest first, reversed at the end
         Set<String> later = new HashSet<>();
         int entries = Math.min(w.flightNext, Warp.FLIGHT);

@@ -43,7 +43,7 @@ public final class Interpreter implements WarpEngine {
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
-        final Program p = c.spec.program();
+        final Program p = c.program;
         final int base = p.base;
         final int width = w.width;
         final int[] x = w.x;
@@ -222,7 +222,12 @@ public final class Interpreter implements WarpEngine {
                         leave = !alive;
                         yield w.pc;
                     }
-                    case FENCE -> pc + 4;
+                    case FENCE -> {
+                        // fence.i: stores into the code take effect; on a change the turn ends here,
+                        // so that this engine (and the JIT's) continue on the new program.
+                        leave = op == Operation.Standalone.FENCE_I && c.synchroniseCode();
+                        yield pc + 4;
+                    }
                     case FP_RR, FP_SQRT, FP_FMA, FP_SGNJ, FP_MINMAX, FP_CMP,
                          FP_CLASS, FCVT_W_S, FCVT_S_W, FMV_X_W, FMV_W_X -> {
                         floatOp(c, w, p, i, pc, m);
@@ -710,7 +715,7 @@ public final class Interpreter implements WarpEngine {
 
     static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
                                     String message) {
-        Program p = c.spec.program();
+        Program p = c.program;
         if (c.events != null) {
             c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
         }

@@ -59,7 +59,7 @@ public final class JitEngine implements WarpEngine {
     public void run(BlockContext c, Warp w, int quantum) {
         ExecutionListener ev = c.events;
         boolean observed = ev != null;
-        Program p = c.spec.program();
+        Program p = c.program;
         Profile profile = c.profile;
         int width = w.width;
         boolean fastSfu = c.spec.fastSfu();
@@ -109,8 +109,8 @@ public final class JitEngine implements WarpEngine {
                         interpreter.run(c, w, 1);
                     }
                     executed += (int) (w.warpInstructions - before);
-                    if (w.state != Warp.State.READY) {
-                        return;
+                    if (w.state != Warp.State.READY || c.program != p) {
+                        return;     // done, waiting, or a fence.i changed the code: the next turn runs it
                     }
                     pc = w.pc;
                     m = w.mask;

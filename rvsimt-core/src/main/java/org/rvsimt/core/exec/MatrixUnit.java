@@ -33,7 +33,7 @@ final class MatrixUnit {
 
     /** The entry compiled blocks call: instruction {@code i} of the launch's program at {@code pc}. */
     static void compiled(BlockContext c, Warp w, int i, int pc, long m) {
-        execute(c, w, c.spec.program(), i, pc, m);
+        execute(c, w, c.program, i, pc, m);
     }
 
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {

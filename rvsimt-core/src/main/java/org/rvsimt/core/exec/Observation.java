@@ -22,7 +22,7 @@ final class Observation {
      * the registers before it runs, which is what the instruction itself will use.
      */
     static void instruction(BlockContext c, Warp w, int i, long mask) {
-        Program p = c.spec.program();
+        Program p = c.program;
         InstructionEvent e = c.event;
         int id = p.defId[i];
         e.begin(c.blockLinear, w.id, p.base + 4 * i, p.words[i], id < 0 ? null : InstructionSet.get(id), mask, w);

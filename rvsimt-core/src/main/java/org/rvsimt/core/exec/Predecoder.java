@@ -20,37 +20,43 @@ final class Predecoder {
 
     static void fill(Program p) {
         for (int i = 0; i < p.length; i++) {
-            int w = p.words[i];
-            int id = Decoder.decode(w);
-            p.defId[i] = id;
-            if (id < 0) {
-                p.form[i] = Form.ILLEGAL;
-                continue;
+            fillSlot(p, i);
+        }
+    }
+
+    /** Predecodes the word of slot {@code i}. */
+    static void fillSlot(Program p, int i) {
+        int w = p.words[i];
+        int id = Decoder.decode(w);
+        p.defId[i] = id;
+        p.op[i] = null;
+        if (id < 0) {
+            p.form[i] = Form.ILLEGAL;
+            return;
+        }
+        InstructionDef d = InstructionSet.get(id);
+        Form form = d.form();
+        if (!p.isa.has(d.extension())) {
+            p.form[i] = Form.ILLEGAL;   // the device lacks its extension: it faults as illegal
+            return;
+        }
+        if (form == Form.VECTOR || form == Form.MATRIX) {
+            p.unit[i] = form == Form.VECTOR ? VectorDecode.decode(w) : MatrixDecode.decode(w);
+            if (p.unit[i] < 0) {
+                form = Form.ILLEGAL;
             }
-            InstructionDef d = InstructionSet.get(id);
-            Form form = d.form();
-            if (!p.isa.has(d.extension())) {
-                p.form[i] = Form.ILLEGAL;   // the device lacks its extension: it faults as illegal
-                continue;
-            }
-            if (form == Form.VECTOR || form == Form.MATRIX) {
-                p.unit[i] = form == Form.VECTOR ? VectorDecode.decode(w) : MatrixDecode.decode(w);
-                if (p.unit[i] < 0) {
-                    form = Form.ILLEGAL;
-                }
-            }
-            p.form[i] = form;
-            p.op[i] = d.operation();
-            int rd = Field.RD.extract(w);
-            p.rd[i] = rd == 0 ? SINK : rd;
-            p.rs1[i] = Field.RS1.extract(w);
-            p.rs2[i] = Field.RS2.extract(w);
-            p.rs3[i] = Field.FS3.extract(w);
-            p.rm[i] = Field.RM.extract(w);
-            p.imm[i] = form == Form.CSR ? Field.CSR.extract(w) : immediate(d, w);
-            if (writesFloat(form)) {
-                p.rd[i] = rd; // f0 is a real register
-            }
+        }
+        p.form[i] = form;
+        p.op[i] = d.operation();
+        int rd = Field.RD.extract(w);
+        p.rd[i] = rd == 0 ? SINK : rd;
+        p.rs1[i] = Field.RS1.extract(w);
+        p.rs2[i] = Field.RS2.extract(w);
+        p.rs3[i] = Field.FS3.extract(w);
+        p.rm[i] = Field.RM.extract(w);
+        p.imm[i] = form == Form.CSR ? Field.CSR.extract(w) : immediate(d, w);
+        if (writesFloat(form)) {
+            p.rd[i] = rd; // f0 is a real register
         }
     }
 

@@ -54,6 +54,36 @@ public final class Program {
         flow = ControlFlow.analyse(this);
     }
 
+    /** A copy of {@code old} with other instruction words: the slots whose word changed are predecoded again. */
+    private Program(Program old, int[] words) {
+        this.base = old.base;
+        this.isa = old.isa;
+        this.length = old.length;
+        this.words = words;
+        defId = old.defId.clone();
+        form = old.form.clone();
+        op = old.op.clone();
+        unit = old.unit.clone();
+        rd = old.rd.clone();
+        rs1 = old.rs1.clone();
+        rs2 = old.rs2.clone();
+        rs3 = old.rs3.clone();
+        imm = old.imm.clone();
+        rm = old.rm.clone();
+        for (int i = 0; i < length; i++) {
+            if (words[i] != old.words[i]) {
+                unit[i] = -1;
+                Predecoder.fillSlot(this, i);
+            }
+        }
+        flow = ControlFlow.analyse(this);    // a changed branch or jump moves reconvergence points
+    }
+
+    /** This program with the instruction words {@code newWords} (same range), for {@code fence.i}. */
+    Program withWords(int[] newWords) {
+        return new Program(this, newWords);
+    }
+
     /** Predecodes {@code code} loaded at {@code base}. */
     public static Program of(int base, byte[] code, int length) {
         return of(base, code, length, DeviceIsa.all());

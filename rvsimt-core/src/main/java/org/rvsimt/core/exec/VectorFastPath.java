@@ -86,7 +86,7 @@ final class VectorFastPath {
     /** f32 arithmetic / multiply-add of a block whose vtype is known to be e32 with aligned groups. */
     static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, int vs2) {
         VectorState v = w.vector();
-        VectorDecode.Op op = VectorDecode.op(c.spec.program().unit[i]);
+        VectorDecode.Op op = VectorDecode.op(c.program.unit[i]);
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, lane, vd, rs1, vs2)) {

@@ -27,12 +27,12 @@ final class VectorUnit {
 
     /** The entry compiled blocks call: instruction {@code i} of the launch's program at {@code pc}. */
     static void compiled(BlockContext c, Warp w, int i, int pc, long m) {
-        execute(c, w, c.spec.program(), i, pc, m);
+        execute(c, w, c.program, i, pc, m);
     }
 
     /** The reference path for one lane of instruction {@code i} (a bound fast path's fallback). */
     static void lane(BlockContext c, Warp w, int i, int pc, long m, int lane) {
-        Program p = c.spec.program();
+        Program p = c.program;
         new Lane(c, w, w.vector(), VectorDecode.op(p.unit[i]), p.words[i], pc, m).at(lane).run();
     }
 
