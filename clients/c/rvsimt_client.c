@@ -466,6 +466,24 @@ int rvsimt_launch(rvsimt_conn *c, const rvsimt_launch_params *q, rvsimt_launch_r
     return 0;
 }
 
+int rvsimt_request(rvsimt_conn *c, uint32_t type, const void *fixed, size_t fixed_len, const void *data,
+                   size_t data_len, uint8_t **reply, uint32_t *reply_len, int timeout_ms) {
+    int saved = c->timeout_ms;
+    if (timeout_ms > 0) c->timeout_ms = timeout_ms;
+    uint8_t *p = NULL;
+    uint32_t len = 0;
+    int r = request(c, type, fixed, fixed_len, data, data_len, &p, &len);
+    c->timeout_ms = saved;
+    if (r) return r;
+    if (reply) {
+        *reply = p;
+    } else {
+        free(p);
+    }
+    if (reply_len) *reply_len = len;
+    return 0;
+}
+
 int rvsimt_wait_interrupt(rvsimt_conn *c, int timeout_ms, rvsimt_interrupt *irq) {
     long long deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : c->timeout_ms);
     while (c->qlen == 0) {

@@ -32,6 +32,9 @@ enum {
     RVSIMT_E_SERVER_FULL = 13, RVSIMT_E_INTERNAL = 14, RVSIMT_E_SHUTTING_DOWN = 15
 };
 
+#define RVSIMT_T_LAUNCH 0x000A
+#define RVSIMT_T_BUILD_PROGRAM 0x000E
+
 /* ---- BARs and BAR0 registers (docs/device.md) */
 #define RVSIMT_BAR_REGS 0
 #define RVSIMT_BAR_VRAM 2
@@ -148,6 +151,12 @@ int rvsimt_reset(rvsimt_conn *c, uint32_t flags);
 int rvsimt_load_kernel(rvsimt_conn *c, uint32_t format, uint64_t load_address, const void *image, uint32_t length,
                        uint64_t *entry);
 int rvsimt_launch(rvsimt_conn *c, const rvsimt_launch_params *p, rvsimt_launch_result *r);
+
+/* A request of any type, for messages without a function here (BUILD_PROGRAM, ...): sends the
+   fixed part then the data, waits up to timeout_ms (0: the connection's timeout) for the reply.
+   *reply (malloc'ed, free it; NULL when empty) and *reply_len receive the reply's payload. */
+int rvsimt_request(rvsimt_conn *c, uint32_t type, const void *fixed, size_t fixed_len, const void *data,
+                   size_t data_len, uint8_t **reply, uint32_t *reply_len, int timeout_ms);
 
 /* The next interrupt notification; RVSIMT_ERR_IO on timeout. */
 int rvsimt_wait_interrupt(rvsimt_conn *c, int timeout_ms, rvsimt_interrupt *irq);
