@@ -170,10 +170,11 @@ HIDDEN cl_int CL_API_CALL rv_clEnqueueNDRangeKernel(cl_command_queue q, cl_kerne
         for (cl_uint i = 0; i < work_dim; i++) {
             l[i] = local_size[i];
             if (l[i] == 0 || g[i] % l[i] != 0) return CL_INVALID_WORK_GROUP_SIZE;
-            if (l[i] > MAX_ITEMS[i]) return CL_INVALID_WORK_ITEM_SIZE;
             total *= l[i];
         }
-        if (total > 1024) return CL_INVALID_WORK_GROUP_SIZE;
+        if (total > 1024) return CL_INVALID_WORK_GROUP_SIZE; /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
+        for (cl_uint i = 0; i < work_dim; i++)
+            if (l[i] > MAX_ITEMS[i]) return CL_INVALID_WORK_ITEM_SIZE;
     } else {
         size_t room = DEFAULT_GROUP_LIMIT;
         for (cl_uint i = 0; i < work_dim; i++) {

@@ -36,6 +36,7 @@ public final class Protocol {
     public static final int CLAIM = 0x000B;
     public static final int RELEASE = 0x000C;
     public static final int PING = 0x000D;
+    public static final int BUILD_PROGRAM = 0x000E;
     // ----- server to client
     public static final int INTERRUPT = 0xF001;
     public static final int ERROR = 0xFFFF;
@@ -99,6 +100,10 @@ public final class Protocol {
             new Message(CLAIM, "CLAIM", "C→S", "`u32 timeout_ms`", "empty, or ERROR BUSY after the timeout"),
             new Message(RELEASE, "RELEASE", "C→S", "empty", "empty"),
             new Message(PING, "PING", "C→S", "any bytes (at most 4096)", "the same bytes"),
+            new Message(BUILD_PROGRAM, "BUILD_PROGRAM", "C→S",
+                    "`str options` (clBuildProgram's options), then the OpenCL C source (UTF-8)",
+                    "`u32 status` (0 built, 1 build error, 2 invalid options), `str log`, then (status 0) the "
+                            + "program container of docs/opencl.md"),
             new Message(INTERRUPT, "INTERRUPT", "S→C",
                     "(notification, tag 0) `u32 vector`, `u32 cause`, `u32 irq_status`, `u32 origin_client`, "
                             + "`u32 dispatch_seq`, `i32 result`", "-"),

@@ -425,6 +425,15 @@ final class Connection {
                 }
                 return new PayloadWriter(f.length()).bytes(f.data(), f.offset(), f.length()).frame(reply, tag);
             }
+            case BUILD_PROGRAM -> {
+                String options = r.str("options", MAX_HANDSHAKE_PAYLOAD);
+                String source = new String(f.data(), r.position(), r.remaining(), StandardCharsets.UTF_8);
+                org.rvsimt.device.opencl.ProgramBuilder.Result b =
+                        org.rvsimt.device.opencl.ProgramBuilder.build(source, options, device.vramSize());
+                PayloadWriter w = new PayloadWriter(b.container().length + b.log().length() + 16)
+                        .u32(b.status().code()).str(b.log());
+                return w.bytes(b.container(), 0, b.container().length).frame(reply, tag);
+            }
             default -> throw new ProtocolException(E_UNKNOWN_TYPE, "unknown request type " + typeName(f.type()));
         }
     }
