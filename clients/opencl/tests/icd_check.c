@@ -6,6 +6,8 @@
  *   icd_check PLATFORM misuse    API misuse returns the specification's error codes
  *   icd_check PLATFORM fault     a faulting kernel fails its event; the context stays usable
  *   icd_check PLATFORM threads   four host threads with their own queues
+ *   icd_check PLATFORM hold      prints "ready" once the platform is up, then sleeps (for tests
+ *                                that kill the host process)
  *
  * PLATFORM is a substring of the platform's name. Exit code 0 when every check passed.
  */
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures;
 
@@ -541,6 +544,11 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[2], "misuse") == 0) misuse();
     else if (strcmp(argv[2], "fault") == 0) fault();
     else if (strcmp(argv[2], "threads") == 0) threads();
+    else if (strcmp(argv[2], "hold") == 0) {
+        printf("ready\n");
+        fflush(stdout);
+        sleep(60);
+    }
     else {
         fprintf(stderr, "unknown check %s\n", argv[2]);
         return 2;
