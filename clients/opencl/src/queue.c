@@ -363,7 +363,8 @@ cl_int rv_submit(cl_command_queue q, rv_command *c, cl_command_type type, cl_uin
     }
     c->num_wait = num_wait;
     cl_event e = c->event;
-    if (event_out || blocking) rv_ref_retain(&e->ref);
+    if (event_out) rv_ref_retain(&e->ref); /* the application's reference */
+    if (blocking) rv_ref_retain(&e->ref);  /* ours, while we wait */
     pthread_mutex_lock(&q->lock);
     if (q->tail) q->tail->next = c;
     else q->head = c;
@@ -371,12 +372,10 @@ cl_int rv_submit(cl_command_queue q, rv_command *c, cl_command_type type, cl_uin
     pthread_cond_broadcast(&q->changed);
     pthread_mutex_unlock(&q->lock);
     cl_int result = CL_SUCCESS;
-    if (blocking && rv_event_wait(e) < 0) result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    if (event_out) {
-        *event_out = e;
-        if (blocking) event_release(e);
-    } else if (blocking) {
+    if (blocking) {
+        if (rv_event_wait(e) < 0) result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
         event_release(e);
     }
+    if (event_out) *event_out = e;
     return result;
 }
