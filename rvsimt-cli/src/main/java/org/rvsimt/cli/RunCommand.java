@@ -404,6 +404,10 @@ final class RunCommand implements Callable<Integer> {
         KernelSource source = KernelSource.ofFile(k, () -> CliFiles.read(k));
         FrontEndOptions options = FrontEndOptions.defaults().withVramBytes(config.vramBytes()).withCompiler(cc)
                 .withEntrySymbol(m.entry() != null ? m.entry() : "main");
+        if (!config.isa().isAll()) {
+            // a device with a chosen ISA gets C code for it: the compiler may use its scalar extensions
+            options = options.withMarch(config.isa().compilerArch());
+        }
         try {
             FrontEnd frontEnd = frontEnds.select(source)
                     .orElseThrow(() -> new UserError(field + ": " + frontEnds.notAKernel()));

@@ -26,14 +26,14 @@ public final class CFrontEnd implements FrontEnd {
     public KernelBuild load(KernelSource source, FrontEndOptions options) throws FrontEndException, IOException {
         byte[] elf;
         if (source.path() != null) {
-            elf = CKernelCompiler.compile(source.path(), options.entrySymbol(), options.compiler());
+            elf = CKernelCompiler.compile(source.path(), options.entrySymbol(), options.compiler(), true, options.march());
         } else {
             // Bytes from elsewhere: the compiler needs a file (and finds the bundled rvsimt.h).
             Path dir = Files.createTempDirectory("rvsimt-c-source");
             try {
                 Path file = dir.resolve(Path.of(source.name()).getFileName().toString());
                 Files.write(file, source.bytes());
-                elf = CKernelCompiler.compile(file, options.entrySymbol(), options.compiler());
+                elf = CKernelCompiler.compile(file, options.entrySymbol(), options.compiler(), true, options.march());
             } finally {
                 CKernelCompiler.deleteTree(dir);
             }

@@ -55,6 +55,15 @@ public final class CKernelCompiler {
     /** As {@link #compile(Path, String, String)}; {@code debugInfo} false leaves out {@code -g}. */
     public static byte[] compile(Path source, String entry, String ccOverride, boolean debugInfo)
             throws IOException, FrontEndException {
+        return compile(source, entry, ccOverride, debugInfo, null);
+    }
+
+    /**
+     * As {@link #compile(Path, String, String, boolean)}, for the scalar extensions {@code march}
+     * (e.g. {@code rv32imaf_zba_zbb}, the device's ISA) instead of {@code rv32imaf}; null for the latter.
+     */
+    public static byte[] compile(Path source, String entry, String ccOverride, boolean debugInfo, String march)
+            throws IOException, FrontEndException {
         String cc = ccOverride != null && !ccOverride.isBlank() ? ccOverride : DEFAULT_CC;
         Path ccPath = resolveExecutable(cc);
         if (ccPath == null) {
@@ -72,10 +81,12 @@ public final class CKernelCompiler {
             Path out = tmpDir.resolve("kernel.elf");
             // Kernels that include the RVV intrinsics get Zve32f; the others stay scalar (clang would
             // otherwise auto-vectorise them, changing what the scalar kernels measure).
-            String march = Files.readString(source).contains("riscv_vector.h") ? "-march=rv32imaf_zve32f"
-                    : "-march=rv32imaf";
+            String arch = march != null ? march : "rv32imaf";
+            if (Files.readString(source).contains("riscv_vector.h")) {
+                arch += "_zve32f";
+            }
             List<String> cmd = new ArrayList<>(List.of(ccPath.toString(), "--target=riscv32-unknown-elf",
-                    march, "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
+                    "-march=" + arch, "-mabi=ilp32f", "-O2", "-nostdlib", "-ffreestanding", "-fuse-ld=lld",
                     "-fconvergent-functions", "-fno-jump-tables", "-fno-exceptions", "-fno-asynchronous-unwind-tables",
                     "-fno-unwind-tables"));
             if (debugInfo) {

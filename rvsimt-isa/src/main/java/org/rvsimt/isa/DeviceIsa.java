@@ -122,6 +122,26 @@ public final class DeviceIsa {
         return m;
     }
 
+    /**
+     * The {@code -march} a C compiler may target for this device: its standard scalar extensions
+     * ({@code rv32imaf_zicsr_zifencei_zba_zbb_zbs_zicond} for every one); the vector and custom
+     * extensions are left out (kernels reach them through intrinsics or inline assembly).
+     */
+    public String compilerArch() {
+        StringBuilder sb = new StringBuilder("rv32");
+        for (Extension e : extensions) {
+            if (e.isSingleLetter() && e.isStandard()) {
+                sb.append(e.isaName());
+            }
+        }
+        for (Extension e : extensions) {
+            if (!e.isSingleLetter() && e.isStandard()) {
+                sb.append('_').append(e.isaName());
+            }
+        }
+        return sb.toString();
+    }
+
     /** The canonical ISA string: single letters in the specification's order, then the others. */
     @Override
     public String toString() {

@@ -1,0 +1,73 @@
+package org.rvsimt.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.rvsimt.cli.Main;
+import org.rvsimt.frontend.CKernelCompiler;
+import org.rvsimt.isa.DeviceIsa;
+import org.rvsimt.isa.Extension;
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.decode.Decoder;
+import org.rvsimt.isa.elf.ElfReader;
+import org.rvsimt.isa.elf.Segment;
+
+/**
+ * The kernel library's scalar C kernels on a device whose ISA adds the bit-manipulation and
+ * conditional-zero extensions: {@code rvsimt run --isa} compiles them for that ISA (clang then uses
+ * sh*add, andn, min/max, czero, ...), and every built-in check still passes. The compiled code must
+ * really contain such instructions, or the test would show nothing.
+ */
+class KernelLibraryIsaTest {
+    /** Everything the scalar kernels use, plus Zb* and Zicond, minus the vector and matrix units. */
+    static final String ISA = "rv32imaf_zba_zbb_zbs_zicond_xsfu_xlowp";
+
+    static final Set<Extension> NEW = Set.of(Extension.ZBA, Extension.ZBB, Extension.ZBS, Extension.ZICOND);
+
+    @Test
+    void scalarCKernelsPassTheirChecksBuiltForZbAndZicond() throws Exception {
+        KernelApiTest.assumeClang();
+        String march = DeviceIsa.parse(ISA).compilerArch();
+        assertThat(march).isEqualTo("rv32imaf_zicsr_zba_zbb_zbs_zicond");
+        int kernels = 0;
+        int bitInstructions = 0;
+        for (Path p : KernelManifest.all()) {
+            KernelManifest m = KernelManifest.load(p);
+            if (!m.kernel.endsWith(".c") || m.folder.endsWith("_rvv")) {
+                continue;
+            }
+            kernels++;
+            byte[] elf = CKernelCompiler.compile(m.kernelPath(), m.entry != null ? m.entry : "main", null, false,
+                    march);
+            for (Segment s : ElfReader.read(elf, m.folder, 1L << 32).segments()) {
+                if ((s.flags() & Segment.PF_X) == 0) {
+                    continue;
+                }
+                byte[] d = s.data();
+                for (int o = 0; o + 4 <= d.length; o += 4) {
+                    int w = (d[o] & 0xFF) | (d[o + 1] & 0xFF) << 8 | (d[o + 2] & 0xFF) << 16 | (d[o + 3] & 0xFF) << 24;
+                    InstructionDef def = Decoder.lookup(w);
+                    bitInstructions += def != null && NEW.contains(def.extension()) ? 1 : 0;
+                }
+            }
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.execute(new String[] {"run", p.toString(), "--json", "--isa", ISA}, new PrintWriter(out),
+                    new PrintWriter(err));
+            JsonNode r = new ObjectMapper().readTree(out.toString().strip());
+            assertThat(r.path("status").asText()).as("%s --isa %s: %s (stderr %s)", m.folder, ISA, r, err)
+                    .isEqualTo("ok");
+            assertThat(code).isZero();
+        }
+        assertThat(kernels).as("scalar C kernels in the library").isGreaterThanOrEqualTo(5);
+        assertThat(bitInstructions).as("Zba/Zbb/Zbs/Zicond instructions clang used in them").isPositive();
+        System.out.printf("%d scalar C kernels built for %s: %d Zb*/Zicond instructions, all checks pass%n", kernels,
+                march, bitInstructions);
+    }
+}
