@@ -280,6 +280,17 @@ class GdbStubTest {
             }
             assertThat(gdb.ask("qTotallyUnknown")).as("unknown packets get the empty reply").isEmpty();
             assertThat(gdb.ask("Z1,0,4")).as("hardware breakpoints are not supported").isEmpty();
+            // A step runs one instruction of the thread's warp; the block's other warp stays where it was.
+            String entry = gdb.ask("p20");
+            String otherWarp = Long.toHexString(thread + 32);
+            assertThat(gdb.ask("Hg" + otherWarp)).isEqualTo("OK");
+            assertThat(gdb.ask("p20")).isEqualTo(entry);
+            assertThat(gdb.ask("vCont;s:" + Long.toHexString(thread) + ";c")).isEqualTo(stop);
+            assertThat(gdb.ask("Hg" + otherWarp)).as("a stop selects the thread it names: select again").isEqualTo("OK");
+            assertThat(gdb.ask("p20")).as("warp 1 held").isEqualTo(entry);
+            assertThat(gdb.ask("Hg" + Long.toHexString(thread))).isEqualTo("OK");
+            int entryPc = Integer.reverseBytes(Integer.parseUnsignedInt(entry, 16));
+            assertThat(gdb.ask("p20")).as("warp 0 one instruction on").isEqualTo(word(entryPc + 4));
             // A second debugger is told why and hung up on; the first one carries on.
             try (Socket second = connect(port)) {
                 String refusal = new String(second.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
