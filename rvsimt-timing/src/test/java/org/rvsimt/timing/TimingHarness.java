@@ -54,7 +54,21 @@ final class TimingHarness {
     }
 
     /** What one timed launch gives: the functional result, the report and the kernel (for symbols). */
-    record Run(LaunchResult result, TimingReport report, Kernel kernel) {
+    record Run(LaunchResult result, TimingReport report, Kernel kernel, Map<Integer, int[]> buffers) {
+        /** The contents after the launch of the buffer passed as argument {@code arg}. */
+        int[] buffer(int arg) {
+            return buffers.get(arg);
+        }
+
+        float[] floats(int arg) {
+            int[] w = buffer(arg);
+            float[] f = new float[w.length];
+            for (int i = 0; i < w.length; i++) {
+                f[i] = Float.intBitsToFloat(w[i]);
+            }
+            return f;
+        }
+
         PcCounters at(String symbol) {
             int pc = kernel.symbol(symbol).orElseThrow();
             return report.perPc().stream().filter(p -> p.pc() == pc).findFirst().orElseThrow();
@@ -71,16 +85,43 @@ final class TimingHarness {
     }
 
     static Run run(GpuConfig config, Kernel k, Dim3 grid, Dim3 block, int shared, int threads, Object... args) {
+        return run(config, k, null, grid, block, shared, threads, args);
+    }
+
+    /** A launch starting at symbol {@code entry} of {@code k}, on one host thread. */
+    static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, Object... args) {
+        return run(config, k, entry, grid, block, shared, 1, args);
+    }
+
+    private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
+                           Object... args) {
         try (Device d = Device.open(DeviceConfig.defaults().withThreads(threads).withVram(16L << 20).withEngine("interp"))) {
             Object[] words = new Object[args.length];
+            Map<Integer, org.rvsimt.core.api.Buffer> buffers = new java.util.TreeMap<>();
             for (int i = 0; i < args.length; i++) {
-                words[i] = args[i] instanceof int[] a ? d.alloc(4L * a.length).write(a) : args[i];
+                if (args[i] instanceof int[] a) {
+                    buffers.put(i, d.alloc(4L * a.length).write(a));
+                    words[i] = buffers.get(i);
+                } else if (args[i] instanceof float[] f) {
+                    buffers.put(i, d.alloc(4L * f.length).write(f));
+                    words[i] = buffers.get(i);
+                } else {
+                    words[i] = args[i];
+                }
             }
             TimingSession t = new TimingSession(config);
             LaunchResult r = d.launch(Launch.builder(k, grid, block).shared(shared).args(words).events(t.consumer())
-                    .build());
+                    .entry(entry == null ? null : k.symbol(entry).orElseThrow()).build());
             assertThat(r.ok()).as("launch of %s: %s", k.name(), r.fault()).isTrue();
-            return new Run(r, t.report(32, shared), k);
+            Map<Integer, int[]> contents = new java.util.TreeMap<>();
+            buffers.forEach((i, b) -> {
+                java.nio.IntBuffer ib = java.nio.ByteBuffer.wrap(b.readBytes()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .asIntBuffer();
+                int[] w = new int[ib.remaining()];
+                ib.get(w);
+                contents.put(i, w);
+            });
+            return new Run(r, t.report(32, shared), k, contents);
         }
     }
 }

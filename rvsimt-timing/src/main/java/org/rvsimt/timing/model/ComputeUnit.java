@@ -400,8 +400,10 @@ final class ComputeUnit {
                     lineMissed = true;
                 }
             } else {
-                // Write-through without allocation: update the L1 copy if present, write the L2.
-                l1.access(line, sec & (l1SectorsPerLine - 1), false, false);
+                // Global stores write through without allocating (the L1 copy is updated if
+                // present); local (stack) stores allocate, as GPUs cache local memory in the L1 so
+                // that spill reloads hit. Both are written to the L2.
+                l1.access(line, sec & (l1SectorsPerLine - 1), sec < 0, false);
                 t = memory.request(sec, lineStart + l1Latency, 1, 1);
             }
             lineDone = Math.max(lineDone, t);

@@ -221,9 +221,13 @@ public final class TraceRecorder implements ExecutionConsumer {
                 int first;
                 int last;
                 if (stack) {
-                    long word = Integer.toUnsignedLong(a - MemoryMap.PRIVATE_BASE) >>> 2;
-                    long synthetic = ((warpId << 20) + word) * 64 + e.accessLane(k);
-                    int sec = 0x8000_0000 | (int) ((synthetic << 2) >>> sectorShift) & 0x7FFF_FFFF;
+                    // Word-major, then warp, then lane: the same stack word of neighbouring warps is
+                    // adjacent, so warps spread over cache sets as their global data would. 12 bits
+                    // of word (16 KiB stacks) and 16 of warp keep the id in 31 bits; warps 65536
+                    // apart are never resident together.
+                    long word = (Integer.toUnsignedLong(a - MemoryMap.PRIVATE_BASE) >>> 2) & 0xFFF;
+                    long synthetic = ((word << 16 | warpId & 0xFFFF) << 6 | e.accessLane(k)) << 2;
+                    int sec = 0x8000_0000 | (int) (synthetic >>> sectorShift) & 0x7FFF_FFFF;
                     first = sec;
                     last = sec;
                 } else {
