@@ -29,12 +29,8 @@ import org.rvsimt.isa.Operation;
  * at all over 8000 bytes).
  */
 final class BlockCompiler {
-    /**
-     * Longest block, in instructions. Measured with `rvsimt bench` (jit, 1 thread): blocks of up to 40
-     * ran sgemm_reg at 271 M lane-instr/s, 16 at 567 M, 12 at 588 M, 4 at 494 M; big generated methods
-     * with many inlined FP calls are compiled worse by C2. -Drvsimt.jit.maxBlock=N overrides.
-     */
-    static final int MAX_LENGTH = Integer.getInteger("rvsimt.jit.maxBlock", 12);
+    /** Longest block, in instructions ({@link BlockExtent#MAX_LENGTH}). */
+    static final int MAX_LENGTH = BlockExtent.MAX_LENGTH;
 
     /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
     static final boolean SIMD = HostSimd.AVAILABLE && !"false".equals(System.getProperty("rvsimt.jit.simd"));
@@ -104,19 +100,6 @@ final class BlockCompiler {
         }
     }
 
-    /** True for shapes compiled into a block body. */
-    static boolean compilable(Program p, int i) {
-        return switch (p.form[i]) {
-            case ALU_RR, ALU_RI, LUI, AUIPC, LOAD, STORE, FLW, FSW, FP_SGNJ, FP_MINMAX, FP_CMP, FP_CLASS, FMV_X_W,
-                 FMV_W_X, LOWP_TO_F, LOWP_FROM_F, SFU, VECTOR, MATRIX -> true;
-            // fence.i may replace the code after it, so the interpreter runs it (BlockContext.synchroniseCode)
-            case FENCE -> p.op[i] != Operation.Standalone.FENCE_I;
-            case FP_RR, FP_SQRT, FP_FMA, FCVT_W_S, FCVT_S_W -> p.rm[i] <= 4 || p.rm[i] == 7;
-            case ILLEGAL, BRANCH, JAL, JALR, CSR, ECALL, EBREAK, AMO, LR, SC, TMC, WSPAWN, SPLIT, JOIN, BAR, PRED, VOTE,
-                 SHFL -> false;
-        };
-    }
-
     /**
      * The vtype every active lane has before each instruction of a block, where an earlier vsetvli or
      * vsetivli of the block set it to a legal value from its immediate; -1 where it is not known.
@@ -174,41 +157,16 @@ final class BlockCompiler {
         return false;
     }
 
-    /** Vector and matrix stores end a block like scalar stores (one may be the barrier register's). */
-    private static boolean unitStore(Program p, int i) {
-        return p.form[i] == Form.VECTOR && VectorDecode.op(p.unit[i]).kind() == VectorDecode.STORE
-                || p.form[i] == Form.MATRIX && MatrixDecode.op(p.unit[i]).kind() == MatrixDecode.STORE;
-    }
-
     /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
     JitBlock compile(int start) {
-        int n = 0;
-        int end = JitBlock.FALL;
-        boolean stores = false;
-        int i = start;
-        while (i < p.length && n < MAX_LENGTH) {
-            if (n > 0 && p.flow.isLeader(i)) {
-                break;
-            }
-            Form form = p.form[i];
-            if (form == Form.BRANCH || form == Form.JAL) {
-                n++;
-                end = form == Form.BRANCH ? JitBlock.BRANCH : JitBlock.JAL;
-                break;
-            }
-            if (!compilable(p, i)) {
-                break;
-            }
-            n++;
-            i++;
-            if (form == Form.STORE || form == Form.FSW || unitStore(p, i - 1)) {
-                stores = true;
-                break;
-            }
-        }
-        if (n == 0 || (n == 1 && end == JitBlock.FALL && p.form[start] == Form.FENCE)) {
+        int n = BlockExtent.extent(p, start);
+        if (n == 0) {
             return null;
         }
+        Form lastForm = p.form[start + n - 1];
+        int end = lastForm == Form.BRANCH ? JitBlock.BRANCH : lastForm == Form.JAL ? JitBlock.JAL : JitBlock.FALL;
+        // A store always ends its block, so the block stores exactly when its last instruction does.
+        boolean stores = lastForm == Form.STORE || lastForm == Form.FSW || BlockExtent.unitStore(p, start + n - 1);
         int last = start + n - 1;
         int startPc = p.base + 4 * start;
         int target = end == JitBlock.FALL ? 0 : p.base + 4 * last + p.imm[last];

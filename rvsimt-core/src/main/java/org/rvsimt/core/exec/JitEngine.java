@@ -1,6 +1,5 @@
 package org.rvsimt.core.exec;
 
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.events.ExecutionListener;
 
@@ -14,7 +13,16 @@ import org.rvsimt.core.events.ExecutionListener;
  * with a call before every instruction; without one, compiled blocks contain no event code.
  */
 public final class JitEngine implements WarpEngine {
-    private static final Object NOT_COMPILABLE = new Object();
+    /**
+     * Tiered execution: a block runs in the interpreter until it has run this many times (counted
+     * over all host threads), then compiles on the background compiler while warps keep
+     * interpreting it. A launch that runs each block a few times never waits for the class loading,
+     * code generation and JVM warm-up of compiled blocks (a fresh process ran saxpy's launch 5-10x
+     * slower on the JIT than on the interpreter). 0 compiles every block when first reached, on the
+     * warp's own thread (-Drvsimt.jit.compileThreshold=0: the tests, which must run compiled code).
+     * Read when the engine is made (once per launch and host thread).
+     */
+    private final int compileThreshold = Integer.getInteger("rvsimt.jit.compileThreshold", 256);
 
     private final Interpreter interpreter = new Interpreter();
 
@@ -24,35 +32,48 @@ public final class JitEngine implements WarpEngine {
      */
     private volatile LastCache last;
 
-    private record LastCache(Program program, long key, AtomicReferenceArray<Object> blocks) { }
+    private record LastCache(Program program, long key, BlockCache blocks) { }
 
-    /** Compiled blocks of one program for one (warp width, SFU mode, observed), shared by all host threads. */
-    private AtomicReferenceArray<Object> cache(Program p, int width, boolean fastSfu, boolean observed) {
+    /** Blocks of one program for one (warp width, SFU mode, observed), shared by all host threads. */
+    private BlockCache cache(Program p, int width, boolean fastSfu, boolean observed) {
         long key = (long) width << 2 | (observed ? 2 : 0) | (fastSfu ? 1 : 0);
         LastCache l = last;
         if (l != null && l.program() == p && l.key() == key) {
             return l.blocks();
         }
-        AtomicReferenceArray<Object> blocks = p.jitCaches.computeIfAbsent(key, k -> new AtomicReferenceArray<>(p.length));
+        BlockCache blocks = p.jitCaches.computeIfAbsent(key, k -> new BlockCache(p.length));
         last = new LastCache(p, key, blocks);
         return blocks;
     }
 
-    private static JitBlock block(AtomicReferenceArray<Object> cache, Program p, int pc, int width, boolean fastSfu,
-                                  boolean observed) {
+    /**
+     * The compiled block at {@code pc}, or null: not in the program, not compilable, or not (yet)
+     * compiled; in the last case this run is counted, and the block's compile is queued once it is hot.
+     */
+    private JitBlock block(BlockCache cache, Program p, int pc, int width, boolean fastSfu, boolean observed) {
         if (!p.contains(pc)) {
             return null;
         }
         int i = (pc - p.base) >>> 2;
-        Object b = cache.get(i);
+        Object b = cache.slots.get(i);
+        if (b instanceof JitBlock compiled) {
+            return compiled;
+        }
         if (b == null) {
-            JitBlock compiled = new BlockCompiler(p, width, fastSfu, observed).compile(i);
-            b = compiled == null ? NOT_COMPILABLE : compiled;
-            if (!cache.compareAndSet(i, null, b)) {
-                b = cache.get(i);
+            if (compileThreshold <= 0) {
+                b = TierUpCompiler.compile(p, i, width, fastSfu, observed);
+                if (!cache.slots.compareAndSet(i, null, b)) {
+                    b = cache.slots.get(i);
+                }
+            } else if (++cache.runs[i] >= compileThreshold && cache.slots.compareAndSet(i, null, BlockCache.PENDING)) {
+                TierUpCompiler.submit(cache, p, i, width, fastSfu, observed);
             }
         }
-        return b == NOT_COMPILABLE ? null : (JitBlock) b;
+        if (b instanceof BlockCache.Failure f) {
+            throw new IllegalStateException("JIT: cannot compile the block at 0x" + Integer.toHexString(pc) + ": "
+                    + f.error().getMessage(), f.error());
+        }
+        return b instanceof JitBlock compiled ? compiled : null;
     }
 
     @Override
@@ -63,7 +84,7 @@ public final class JitEngine implements WarpEngine {
         Profile profile = c.profile;
         int width = w.width;
         boolean fastSfu = c.spec.fastSfu();
-        AtomicReferenceArray<Object> cache = cache(p, width, fastSfu, observed);
+        BlockCache cache = cache(p, width, fastSfu, observed);
         long budget = c.spec.watchdog();
         long full = width == 64 ? -1L : (1L << width) - 1;
         int pc = w.pc;
@@ -91,6 +112,8 @@ public final class JitEngine implements WarpEngine {
                 }
                 JitBlock b = block(cache, p, pc, width, fastSfu, observed);
                 boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 2];
+                // Not compiled yet (tiered execution): the interpreter runs the block, exactly its extent.
+                int interpreted = b == null && p.contains(pc) ? cache.extent(p, (pc - p.base) >>> 2) : 0;
                 if (b == null || w.warpInstructions + steps + b.length() > budget
                         || executed + b.length() > quantum || firstRun) {
                     w.pc = pc;
@@ -100,11 +123,13 @@ public final class JitEngine implements WarpEngine {
                     steps = 0;
                     lanes = 0;
                     long before = w.warpInstructions;
-                    if (firstRun) {
-                        // The interpreter runs each block once per host thread, so the launch
-                        // statistics learn which memory space its loads and stores address.
-                        profile.firstRun((pc - p.base) >>> 2, b.length());
-                        interpreter.run(c, w, Math.min(b.length(), quantum - executed));
+                    if (firstRun || interpreted > 0) {
+                        // The interpreter runs each block at least once per host thread before its
+                        // compiled code, so the launch statistics learn which memory space its loads
+                        // and stores address.
+                        int n = firstRun ? b.length() : interpreted;
+                        profile.firstRun((pc - p.base) >>> 2, n);
+                        interpreter.run(c, w, Math.min(n, quantum - executed));
                     } else {
                         interpreter.run(c, w, 1);
                     }

@@ -30,9 +30,8 @@ public final class Program {
     final ControlFlow flow;
     /** The extensions of the devices this copy is for: instructions of others predecode as illegal. */
     final DeviceIsa isa;
-    /** Compiled blocks per (warp width, SFU mode); lives and dies with the program. */
-    final java.util.concurrent.ConcurrentHashMap<Long, java.util.concurrent.atomic.AtomicReferenceArray<Object>> jitCaches =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    /** Compiled blocks per (warp width, SFU mode, observed); lives and dies with the program. */
+    final java.util.concurrent.ConcurrentHashMap<Long, BlockCache> jitCaches = new java.util.concurrent.ConcurrentHashMap<>();
 
     Program(int base, int[] words, DeviceIsa isa) {
         this.base = base;

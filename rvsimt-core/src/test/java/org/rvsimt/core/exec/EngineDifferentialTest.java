@@ -28,6 +28,11 @@ class EngineDifferentialTest {
         return IntStream.range(0, 60).boxed();
     }
 
+    /** A quarter of the seeds, with every warp width and both thread counts: the tiered runs cost more. */
+    static Stream<Integer> tieredSeeds() {
+        return IntStream.range(0, 60).filter(s -> s % 8 == 0 || s % 8 == 5).boxed();
+    }
+
     /** Generates one random kernel. Registers: s0 = this thread's 256-byte slot, s1 = shared counter. */
     static final class ProgramGenerator {
         private final SplittableRandom r;
@@ -206,6 +211,33 @@ class EngineDifferentialTest {
         int threads = seed % 2 + 1;
         Run interp = run("interp", src, threads, warp);
         Run jit = run("jit", src, threads, warp);
+        sameOutcome(seed, src, threads, warp, interp, jit);
+    }
+
+    /**
+     * The default, tiered JIT (blocks interpreted until hot, compiled on the background thread and
+     * taken at a later arrival, so a run mixes both in a timing-dependent way) against the
+     * interpreter. The threshold is 2, so that these short programs do reach compiled code.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("tieredSeeds")
+    void tieredJitMatchesInterpreter(int seed) throws Exception {
+        String src = new ProgramGenerator(seed).generate(true);
+        int warp = new int[] {32, 8, 64, 1, 32}[seed % 5];
+        int threads = seed % 2 + 1;
+        Run interp = run("interp", src, threads, warp);
+        String before = System.getProperty(THRESHOLD);
+        System.setProperty(THRESHOLD, "2");
+        try {
+            sameOutcome(seed, src, threads, warp, interp, run("jit", src, threads, warp));
+        } finally {
+            System.setProperty(THRESHOLD, before == null ? "0" : before);
+        }
+    }
+
+    private static final String THRESHOLD = "rvsimt.jit.compileThreshold";
+
+    private void sameOutcome(int seed, String src, int threads, int warp, Run interp, Run jit) throws Exception {
         LaunchResult a = interp.result();
         LaunchResult b = jit.result();
         assertThat(b.warpInstructions()).as("warp instructions").isEqualTo(a.warpInstructions());
