@@ -543,7 +543,9 @@ OVL float cbrt(float x) {
     if (isnan_(x) || isinf_(x) || x == 0.0f) return x;
     float ax = fabs_(x);
     int adj = 0;
+    /* keep y^3 finite and normal in the steps below: scale by 2^(+-120), whose cube root is exact */
     if (ax < 0x1p-100f) { ax *= 0x1p120f; adj = -40; }
+    else if (ax > 0x1p100f) { ax *= 0x1p-120f; adj = 40; }
     /* first guess from the exponent, then Newton steps; the last one uses the exact residual */
     float y = as_float(fbits(ax) / 3u + 0x2a5137a0u);
     y = y - (y * y * y - ax) / (3.0f * y * y);
