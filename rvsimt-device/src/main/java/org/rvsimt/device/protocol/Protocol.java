@@ -37,6 +37,7 @@ public final class Protocol {
     public static final int RELEASE = 0x000C;
     public static final int PING = 0x000D;
     public static final int BUILD_PROGRAM = 0x000E;
+    public static final int BUILD_KERNEL = 0x000F;
     // ----- server to client
     public static final int INTERRUPT = 0xF001;
     public static final int ERROR = 0xFFFF;
@@ -104,6 +105,10 @@ public final class Protocol {
                     "`str options` (clBuildProgram's options), then the OpenCL C source (UTF-8)",
                     "`u32 status` (0 built, 1 build error, 2 invalid options), `str log`, then (status 0) the "
                             + "program container of docs/opencl.md"),
+            new Message(BUILD_KERNEL, "BUILD_KERNEL", "C→S",
+                    "`str file_name` (its extension picks the front end: .S, .c, or an ELF), then the file's bytes",
+                    "`u32 status` (0 built, 1 error), `str message`, `u32 symbol_count`, per symbol `str name`, "
+                            + "`u32 address`, then (status 0) the ELF"),
             new Message(INTERRUPT, "INTERRUPT", "S→C",
                     "(notification, tag 0) `u32 vector`, `u32 cause`, `u32 irq_status`, `u32 origin_client`, "
                             + "`u32 dispatch_seq`, `i32 result`", "-"),

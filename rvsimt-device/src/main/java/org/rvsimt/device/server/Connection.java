@@ -434,6 +434,17 @@ final class Connection {
                         .u32(b.status().code()).str(b.log());
                 return w.bytes(b.container(), 0, b.container().length).frame(reply, tag);
             }
+            case BUILD_KERNEL -> {
+                String name = r.str("file_name", MAX_HANDSHAKE_PAYLOAD);
+                byte[] source = java.util.Arrays.copyOfRange(f.data(), r.position(), r.position() + r.remaining());
+                SourceBuilder.Result b = SourceBuilder.build(name, source, device.vramSize());
+                PayloadWriter w = new PayloadWriter(b.elf().length + 256).u32(b.error() == null ? 0 : 1)
+                        .str(b.error() == null ? "" : b.error()).u32(b.functions().size());
+                for (SourceBuilder.Symbol sym : b.functions()) {
+                    w.str(sym.name()).u32(sym.address());
+                }
+                return w.bytes(b.elf(), 0, b.elf().length).frame(reply, tag);
+            }
             default -> throw new ProtocolException(E_UNKNOWN_TYPE, "unknown request type " + typeName(f.type()));
         }
     }
