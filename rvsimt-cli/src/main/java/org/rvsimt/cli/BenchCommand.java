@@ -34,7 +34,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "tiny|quick|interp|full", description = "one size tier for every row")
     String size;
 
-    @Option(names = "--engine", paramLabel = "interp|jit|both", description = "engines to run (default both)")
+    @Option(names = "--engine", paramLabel = "interp|jit|both|timing", description = "engines to run (default both; "
+            + "timing: the JIT with the performance model timing every launch, docs/timing.md)")
     String engine = "both";
 
     @Option(names = "--threads", paramLabel = "N", split = ",",
@@ -64,7 +65,8 @@ final class BenchCommand implements Callable<Integer> {
             case "both" -> List.of("interp", "jit");
             case "interp" -> List.of("interp");
             case "jit" -> List.of("jit");
-            default -> throw new UserError("--engine: expected interp, jit or both, got '" + engine + "'");
+            case "timing" -> List.of("jit", "timing");
+            default -> throw new UserError("--engine: expected interp, jit, both or timing, got '" + engine + "'");
         };
         Tier tier = null;
         if (size != null) {

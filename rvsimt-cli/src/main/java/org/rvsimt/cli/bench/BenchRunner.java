@@ -98,7 +98,8 @@ public final class BenchRunner {
         }
         // The nominal sizes are for a compiling engine; an engine that turns out to be the
         // interpreter gets the interpreter's sizes, so the suite stays within its time budget.
-        return engine.equals("interp") || !engine.equals(ran.get(engine)) ? Tier.INTERP : Tier.FULL;
+        String e = TimingRows.engineOf(engine);
+        return e.equals("interp") || !e.equals(ran.get(engine)) ? Tier.INTERP : Tier.FULL;
     }
 
     public BenchReport run(Plan plan) {
@@ -106,7 +107,7 @@ public final class BenchRunner {
         Double startLoad = BenchReport.loadAverage();
         Map<String, String> ran = new LinkedHashMap<>();
         for (String e : plan.engines()) {
-            ran.put(e, probe(e));
+            ran.put(e, probe(TimingRows.engineOf(e)));
         }
         List<BenchRow> rows = new ArrayList<>();
         try (NativeRunner natives = new NativeRunner(files)) {
@@ -145,8 +146,10 @@ public final class BenchRunner {
 
     private BenchRow runRow(BenchCase c, Workload w, Tier tier, String engine, int threads, NativeRunner.Result nat) {
         long start = System.nanoTime();
-        DeviceConfig config = DeviceConfig.defaults().withEngine(engine).withThreads(threads).withVram(w.vramBytes());
+        DeviceConfig config = DeviceConfig.defaults().withEngine(TimingRows.engineOf(engine)).withThreads(threads)
+                .withVram(w.vramBytes());
         try (Device d = Device.open(config)) {
+            TimingRows.attach(d, engine, config.warpSize());
             w.upload(d);
             if (tier != Tier.TINY) {               // the tiny size is for tests: no warm-up, one timed run
                 w.reset(d);

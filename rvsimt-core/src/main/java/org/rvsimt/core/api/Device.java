@@ -45,6 +45,7 @@ public final class Device implements AutoCloseable {
     /** Kernels whose segments above {@link #HEAP_START} the allocator keeps free. */
     private final Set<Kernel> reserved = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile Tracer tracer;
+    private volatile org.rvsimt.core.events.ExecutionConsumer events;
     private long launches;
 
     private Device(DeviceConfig config) {
@@ -161,6 +162,14 @@ public final class Device implements AutoCloseable {
         return launch(Launch.builder(k, grid, block).shared(sharedBytes).options(options).args(args).build());
     }
 
+    /**
+     * Attaches {@code consumer} to every later launch that names no consumer of its own (null:
+     * none). A launch's own consumer ({@code Launch.Builder.events}) takes precedence.
+     */
+    public void setEvents(org.rvsimt.core.events.ExecutionConsumer consumer) {
+        this.events = consumer;
+    }
+
     /** Runs a launch to its end on the calling thread. */
     public LaunchResult launch(Launch launch) {
         return launch(launch, null);
@@ -196,7 +205,7 @@ public final class Device implements AutoCloseable {
         long id = launch.sequence() != 0 ? launch.sequence() : ++launches;
         long t0 = System.nanoTime();
         LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(),
-                launch.events());
+                launch.events() != null ? launch.events() : events);
         long wall = System.nanoTime() - t0;
         return new LaunchResult(engine, o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
                 o.console(), o.exitCode(), o.fault(), o.statistics());

@@ -84,7 +84,7 @@ final class ComputeUnit {
             WarpSlot w = new WarpSlot();
             // Warp slots go to schedulers round-robin, as warp ids do on an SM's sub-cores.
             int sched = (residentWarps + i) % schedulerWarps.length;
-            w.reset(b, t.streams[i].array(), sched, ages++);
+            w.reset(b, t.streams[i].array(), t.streams[i].size(), sched, ages++);
             b.warps[i] = w;
             if (t.initial[i]) {
                 start(w, now);
@@ -130,7 +130,11 @@ final class ComputeUnit {
             int chosenIdx = -1;
             for (int k = 0; k < n; k++) {
                 WarpSlot w = ws.get(k);
-                w.reason = classify(w, now);
+                // A warp whose wait has a known end keeps its reason until then: nothing another warp
+                // does can end it sooner (pipes and the LSU only get busier; a barrier release resets wake).
+                if (w.wake <= now) {
+                    w.reason = classify(w, now);
+                }
             }
             if (config.scheduler() == SchedulerPolicy.GTO) {
                 WarpSlot last = lastWarp[s];
@@ -460,6 +464,7 @@ final class ComputeUnit {
                 if (x.atBarrier) {
                     x.atBarrier = false;
                     x.barrierUntil = release;
+                    x.wake = 0;
                 }
             }
             b.arrived = 0;

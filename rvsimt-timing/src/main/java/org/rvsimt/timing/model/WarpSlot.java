@@ -28,11 +28,11 @@ final class WarpSlot {
     StallReason reason;
     long wake;
 
-    void reset(BlockSlot b, int[] s, int sched, long a) {
+    void reset(BlockSlot b, int[] s, int size, int sched, long a) {
         block = b;
         stream = s;
         pos = 0;
-        end = s.length;
+        end = size;
         scheduler = sched;
         age = a;
         running = false;

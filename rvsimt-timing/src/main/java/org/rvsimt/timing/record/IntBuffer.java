@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /** A growable array of ints: a warp's recorded instruction stream. */
 public final class IntBuffer {
-    private int[] data = new int[64];
+    private int[] data = new int[256];
     private int size;
 
     public void add(int v) {

@@ -81,11 +81,16 @@ public final class TraceRecorder implements ExecutionConsumer {
         private long flops;
         // Per-pc cache of what does not depend on lanes: pc -> {opClass, sources, flops}.
         private final java.util.HashMap<Integer, int[]> statics = new java.util.HashMap<>();
+        // Statics by (pc - base) / 4 for the 256 KiB of code from the first pc's 64 KiB page; a map
+        // past that.
+        private int base;
+        private int[][] byIndex = new int[0][];
         private int cachedPc = 1;
         private int[] cached;
         private final int[] sectors = new int[128];
         private final int[] words = new int[64];
         private final int[] bankCounts = new int[banks];
+        private final int[] bankWords = new int[banks * 64];
 
         Listener(List<BlockTrace> out) {
             this.out = out;
@@ -101,9 +106,6 @@ public final class TraceRecorder implements ExecutionConsumer {
 
         @Override
         public void blockEnd(long block, long warpInstructions, long laneInstructions) {
-            for (IntBuffer b : current.streams) {
-                b.trim();
-            }
             addFlops(flops);
             flops = 0;
         }
@@ -139,12 +141,22 @@ public final class TraceRecorder implements ExecutionConsumer {
             if (pc == cachedPc && cached != null) {
                 st = cached;
             } else {
-                st = statics.get(pc);
+                int slot = (pc >>> 2) - (base >>> 2);
+                st = slot >= 0 && slot < byIndex.length ? byIndex[slot] : statics.get(pc);
                 if (st == null) {
                     InstructionDef d = e.definition();
                     st = new int[] {OpClassifier.classOf(d).ordinal(), OpClassifier.sources(d, e.word()),
                         OpClassifier.flopsPerLane(d), pcId(pc)};
-                    statics.put(pc, st);
+                    if (byIndex.length == 0) {
+                        base = pc & ~0xFFFF;
+                        byIndex = new int[1 << 16][];
+                        slot = (pc >>> 2) - (base >>> 2);
+                    }
+                    if (slot >= 0 && slot < byIndex.length) {
+                        byIndex[slot] = st;
+                    } else {
+                        statics.put(pc, st);
+                    }
                 }
                 cachedPc = pc;
                 cached = st;
@@ -273,30 +285,29 @@ public final class TraceRecorder implements ExecutionConsumer {
          */
         private int conflictDegree(InstructionEvent e, boolean atomic) {
             int count = e.accessCount();
-            int n = 0;
+            int mask = banks - 1;
+            int[] perBank = bankCounts;
+            java.util.Arrays.fill(perBank, 0);
             int worst = 1;
             for (int k = 0; k < count; k++) {
                 int w = e.accessAddress(k) >>> 2;
+                int bank = w & mask;
+                int n = perBank[bank];
                 boolean seen = false;
                 if (!atomic) {
                     for (int j = 0; j < n; j++) {
-                        if (words[j] == w) {
+                        if (bankWords[bank * 64 + j] == w) {
                             seen = true;
                             break;
                         }
                     }
                 }
                 if (!seen) {
-                    words[n++] = w;
-                }
-            }
-            int mask = banks - 1;
-            int[] perBank = bankCounts;
-            java.util.Arrays.fill(perBank, 0);
-            for (int j = 0; j < n; j++) {
-                int c = ++perBank[words[j] & mask];
-                if (c > worst) {
-                    worst = c;
+                    bankWords[bank * 64 + n] = w;
+                    perBank[bank] = ++n;
+                    if (n > worst) {
+                        worst = n;
+                    }
                 }
             }
             return worst;
