@@ -706,6 +706,11 @@ public final class Interpreter implements WarpEngine {
     /** Why the word at slot i is illegal: no declaration, or one of an extension the device lacks. */
     private static String illegal(Program p, int i) {
         String text = String.format("illegal instruction 0x%08x", p.words[i]);
+        if ((p.words[i] & 3) != 3 && (p.words[i] & 0xFFFF) != 0) {   // (all-zero bits are illegal in C too)
+            // RISC-V instruction-length encoding: low bits other than 11 start a 16-bit instruction
+            return text + String.format(" (0x%04x is a compressed instruction: rvsimt does not implement the C"
+                    + " extension; build without c in -march)", p.words[i] & 0xFFFF);
+        }
         if (p.defId[i] < 0 || p.isa.has(org.rvsimt.isa.InstructionSet.get(p.defId[i]).extension())) {
             return text;    // no declaration, or a reserved encoding of a declared one (a vector form)
         }

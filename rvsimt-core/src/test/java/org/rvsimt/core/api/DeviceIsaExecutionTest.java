@@ -62,4 +62,18 @@ class DeviceIsaExecutionTest {
             }
         }
     }
+
+    /** Code built with the C extension: the fault says so (two c.nop, 0x0001 each, in one word). */
+    @Test
+    void aCompressedInstructionIsNamedInTheFault() throws Exception {
+        for (String engine : new String[] {"interp", "jit"}) {
+            DeviceConfig config = DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine(engine);
+            try (Device d = Device.open(config)) {
+                LaunchResult r = d.launch(Kernel.fromAssembly("    .word 0x00010001\n    ret\n", "c.S"), Dim3.of(1),
+                        Dim3.of(1), 0);
+                assertThat(r.fault().kind().label()).isEqualTo("illegal_instruction");
+                assertThat(r.fault().summary()).contains("0x0001 is a compressed instruction").contains("C extension");
+            }
+        }
+    }
 }
