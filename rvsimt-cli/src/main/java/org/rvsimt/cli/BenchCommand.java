@@ -10,6 +10,7 @@ import org.rvsimt.cli.bench.BenchFailure;
 import org.rvsimt.cli.bench.BenchKernels;
 import org.rvsimt.cli.bench.BenchReport;
 import org.rvsimt.cli.bench.BenchRunner;
+import org.rvsimt.cli.bench.FirstLaunch;
 import org.rvsimt.cli.bench.Tier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,6 +54,15 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--bench-dir", paramLabel = "DIR", description = "the bench/ folder (default: found above the "
             + "working directory or the rvsimt jar)")
     Path benchDir;
+
+    @Option(names = "--first-launch", paramLabel = "N", description = "also run each case N times in a fresh "
+            + "process, once, without warm-up, at the interpreter's size for every engine (the launch and the whole "
+            + "command, as rvsimt run sees them; default 5, 0: skip)")
+    int firstLaunch = 5;
+
+    /** The measured process of a first launch ({@link FirstLaunch}): one run of one case, one JSON line. */
+    @Option(names = FirstLaunch.CHILD_FLAG, hidden = true)
+    boolean firstLaunchChild;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -106,7 +116,19 @@ final class BenchCommand implements Callable<Integer> {
         } catch (BenchFailure e) {
             throw new UserError("bench: " + e.getMessage());
         }
-        BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier);
+        if (firstLaunch < 0) {
+            throw new UserError("--first-launch: must be 0 or more, got " + firstLaunch);
+        }
+        if (firstLaunchChild) {
+            if (cases.size() != 1 || engines.size() != 1 || counts.size() != 1 || tier == null) {
+                throw new UserError(FirstLaunch.CHILD_FLAG + ": needs one --case, --engine, --threads and --size");
+            }
+            out.println(RunCommand.toJson(FirstLaunch.child(files, BenchRunner.select(cases).get(0), tier,
+                    engines.get(0), counts.get(0))));
+            out.flush();
+            return Main.OK;
+        }
+        BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier, firstLaunch);
         BenchReport report = new BenchRunner(files, err).run(plan);
         String doc = report.json();
         if (jsonFile != null) {

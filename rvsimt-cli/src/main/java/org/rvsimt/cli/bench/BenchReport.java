@@ -20,9 +20,12 @@ public final class BenchReport {
     private final long totalNanos;
     private final Double startLoad;
 
+    private final List<FirstLaunch.Result> firstLaunches;
+
     BenchReport(List<BenchRow> rows, Map<String, String> enginesRan, BenchRunner.Plan plan, String gcc, long totalNanos,
-                Double startLoad) {
+                Double startLoad, List<FirstLaunch.Result> firstLaunches) {
         this.startLoad = startLoad;
+        this.firstLaunches = List.copyOf(firstLaunches);
         this.rows = List.copyOf(rows);
         this.enginesRan = enginesRan;
         this.plan = plan;
@@ -35,7 +38,12 @@ public final class BenchReport {
     }
 
     public boolean allOk() {
-        return rows.stream().allMatch(BenchRow::ok);
+        return rows.stream().allMatch(BenchRow::ok)
+                && firstLaunches.stream().allMatch(f -> f.error() == null && f.check());
+    }
+
+    public List<FirstLaunch.Result> firstLaunches() {
+        return firstLaunches;
     }
 
     // ------------------------------------------------------------------ machine
@@ -164,6 +172,22 @@ public final class BenchReport {
                 sb.append("check failed: ").append(r.caseName()).append(' ').append(r.engine()).append(" x")
                         .append(r.threads()).append(": ").append(r.check().what()).append(": ").append(r.check().detail())
                         .append('\n');
+            }
+        }
+        if (!firstLaunches.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "%nfirst launch (a fresh process runs the case once, no warm-up; medians "
+                    + "of %d; command = process start to exit, without the reference check):%n",
+                    firstLaunches.get(0).launchMs().isEmpty() ? 0 : plan.firstLaunchRuns()));
+            for (FirstLaunch.Result f : firstLaunches) {
+                FirstLaunch.Result interp = firstLaunches.stream()
+                        .filter(o -> o.caseName().equals(f.caseName()) && o.engine().equals("interp")).findFirst().orElse(null);
+                String vsInterp = interp == null || f == interp || interp.error() != null || f.error() != null ? ""
+                        : String.format(Locale.ROOT, "  launch %.2fx interp's", f.launchMedian() / interp.launchMedian());
+                sb.append(String.format(Locale.ROOT, "  %-12s %-14s %-6s x%-2d %s%n", f.caseName(), f.size(), f.engine(),
+                        f.threads(), f.error() != null ? "ERROR " + f.error()
+                        : String.format(Locale.ROOT, "launch %8s ms  command %8s ms  check %s%s",
+                                FirstLaunch.format(f.launchMedian()), FirstLaunch.format(f.commandMedian()),
+                                f.check() ? "ok" : "FAIL", vsInterp)));
             }
         }
         List<ScalarComparison> vs = scalarComparisons();
@@ -391,6 +415,25 @@ public final class BenchReport {
             vs.add(o);
         }
         doc.put("vs_scalar", vs);
+        List<Map<String, Object>> first = new ArrayList<>();
+        for (FirstLaunch.Result f : firstLaunches) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("case", f.caseName());
+            o.put("size", f.size());
+            o.put("engine", f.engine());
+            o.put("threads", f.threads());
+            o.put("status", f.error() != null ? "error" : f.check() ? "ok" : "check_failed");
+            if (f.error() != null) {
+                o.put("error", f.error());
+            }
+            o.put("runs", f.launchMs().size());
+            o.put("launch_ms_median", num(f.launchMedian()));
+            o.put("command_ms_median", num(f.commandMedian()));
+            o.put("launch_ms", f.launchMs());
+            o.put("command_ms", f.commandMs());
+            first.add(o);
+        }
+        doc.put("first_launch", first);
         return doc;
     }
 

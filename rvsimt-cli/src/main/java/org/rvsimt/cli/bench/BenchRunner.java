@@ -38,9 +38,15 @@ public final class BenchRunner {
      * @param cases     case names, empty for all
      * @param nativeOn  build and run the gcc -O2 programs
      * @param tier      a size tier for every row (tests), or null to choose by mode and engine
+     * @param firstLaunchRuns fresh processes per case and engine for the first-launch figures (0: none)
      */
     public record Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases,
-                       boolean nativeOn, Tier tier) { }
+                       boolean nativeOn, Tier tier, int firstLaunchRuns) {
+        public Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases, boolean nativeOn,
+                    Tier tier) {
+            this(quick, engines, threads, cases, nativeOn, tier, 0);
+        }
+    }
 
     private final BenchKernels files;
     private final PrintWriter progress;
@@ -139,8 +145,25 @@ public final class BenchRunner {
                     }
                 }
             }
+            List<FirstLaunch.Result> first = new ArrayList<>();
+            if (plan.firstLaunchRuns() > 0) {
+                // At the interpreter's size for every engine, so the engines' first launches compare; with
+                // the default thread count (all cores), as rvsimt run has it.
+                Tier tier = plan.tier() != null ? plan.tier() : plan.quick() ? Tier.QUICK : Tier.INTERP;
+                int threads = Runtime.getRuntime().availableProcessors();
+                for (BenchCase c : select(plan.cases())) {
+                    for (String engine : plan.engines()) {
+                        FirstLaunch.Result r = FirstLaunch.measure(files, c, tier, engine, threads, plan.firstLaunchRuns());
+                        first.add(r);
+                        say("%-12s %-22s %-6s x%d first launch: %s", c.name(), r.size(), engine, threads,
+                                r.error() != null ? "ERROR " + r.error() : "launch " + FirstLaunch.format(r.launchMedian())
+                                        + " ms, command " + FirstLaunch.format(r.commandMedian()) + " ms (medians of "
+                                        + r.launchMs().size() + ")");
+                    }
+                }
+            }
             return new BenchReport(rows, ran, plan, natives.version(), System.nanoTime() - t0,
-                    startLoad);
+                    startLoad, first);
         }
     }
 

@@ -70,7 +70,7 @@ class BenchSuiteTest {
     void jsonIsOneDocumentWithEveryColumn() throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--json", "--case", "saxpy", "--case", "cnn",
+        int code = Main.execute(new String[] {"bench", "--first-launch", "1", "--size", "tiny", "--json", "--case", "saxpy", "--case", "cnn",
             "--threads", "1,2", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
         assertThat(code).as(err.toString()).isEqualTo(Main.OK);
         JsonNode doc = new ObjectMapper().readTree(out.toString());
@@ -98,13 +98,26 @@ class BenchSuiteTest {
         assertThat(cnn.path("forward_ms").asDouble()).isPositive();
         assertThat(cnn.path("total_ms").asDouble()).isGreaterThanOrEqualTo(cnn.path("forward_ms").asDouble());
         assertThat(doc.path("targets").isArray()).isTrue();
+        // --first-launch 1: each case and engine ran once more in a fresh process (the same java and class path).
+        JsonNode first = doc.path("first_launch");
+        assertThat(first.size()).isEqualTo(2 * 2);
+        for (JsonNode f : first) {
+            assertThat(f.path("status").asText()).as("first launch %s", f).isEqualTo("ok");
+            assertThat(f.path("runs").asInt()).isEqualTo(1);
+            assertThat(f.path("launch_ms_median").asDouble()).isPositive();
+            // The command started a JVM, opened a device and uploaded before the launch: it took longer.
+            assertThat(f.path("command_ms_median").asDouble()).isGreaterThan(f.path("launch_ms_median").asDouble());
+            if (f.path("case").asText().equals("saxpy")) {
+                assertThat(f.path("size").asText()).as("the size given (tiny)").isEqualTo(rows.get(0).path("size").asText());
+            }
+        }
     }
 
     @Test
     void tableHasTheColumnsAndTheMachine() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--case", "mandelbrot", "--engine", "interp",
+        int code = Main.execute(new String[] {"bench", "--first-launch", "0", "--size", "tiny", "--case", "mandelbrot", "--engine", "interp",
             "--threads", "1", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
         assertThat(code).as(err.toString()).isEqualTo(Main.OK);
         String table = out.toString();
@@ -119,7 +132,7 @@ class BenchSuiteTest {
     void vectorRowsReportTheirSpeedupOverTheScalarRow() throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"bench", "--size", "tiny", "--json", "--case", "saxpy", "--case",
+        int code = Main.execute(new String[] {"bench", "--first-launch", "0", "--size", "tiny", "--json", "--case", "saxpy", "--case",
             "saxpy_rvv", "--engine", "interp", "--threads", "1", "--no-native"}, new PrintWriter(out), new PrintWriter(err));
         assertThat(code).as(err.toString()).isEqualTo(Main.OK);
         JsonNode doc = new ObjectMapper().readTree(out.toString());
@@ -138,7 +151,7 @@ class BenchSuiteTest {
         assertThat(vs.get(0).path("speedup").asDouble()).isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9));
 
         StringWriter table = new StringWriter();
-        code = Main.execute(new String[] {"bench", "--size", "tiny", "--case", "saxpy", "--case", "saxpy_rvv",
+        code = Main.execute(new String[] {"bench", "--first-launch", "0", "--size", "tiny", "--case", "saxpy", "--case", "saxpy_rvv",
             "--engine", "interp", "--threads", "1", "--no-native"}, new PrintWriter(table), new PrintWriter(err));
         assertThat(code).as(err.toString()).isEqualTo(Main.OK);
         assertThat(table.toString()).contains("vs scalar").contains("vector/matrix vs scalar")
