@@ -233,12 +233,13 @@ public final class TraceRecorder implements ExecutionConsumer {
                 int first;
                 int last;
                 if (stack) {
-                    // Word-major, then warp, then lane: the same stack word of neighbouring warps is
-                    // adjacent, so warps spread over cache sets as their global data would. 12 bits
-                    // of word (16 KiB stacks) and 16 of warp keep the id in 31 bits; warps 65536
-                    // apart are never resident together.
+                    // Lanes are contiguous (a warp's spill of one slot is 4 sectors); each (warp, word)
+                    // 256-byte chunk gets a scrambled place so the chunks spread over cache sets as
+                    // hashed local addresses do (any regular layout puts one warp's words, or one
+                    // word of every warp, in a single set). 16 bits of warp and 12 of word.
                     long word = (Integer.toUnsignedLong(a - MemoryMap.PRIVATE_BASE) >>> 2) & 0xFFF;
-                    long synthetic = ((word << 16 | warpId & 0xFFFF) << 6 | e.accessLane(k)) << 2;
+                    long chunk = scramble(word << 16 | warpId & 0xFFFF) & 0xFF_FFFFL;
+                    long synthetic = chunk << 8 | (long) e.accessLane(k) << 2;
                     int sec = 0x8000_0000 | (int) (synthetic >>> sectorShift) & 0x7FFF_FFFF;
                     first = sec;
                     last = sec;
@@ -254,6 +255,13 @@ public final class TraceRecorder implements ExecutionConsumer {
                 }
             }
             return n;
+        }
+
+        /** A 64-bit mix (the SplitMix64 finaliser): neighbouring keys land far apart. */
+        private static long scramble(long z) {
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
         }
 
         private int insert(int n, int sec) {
