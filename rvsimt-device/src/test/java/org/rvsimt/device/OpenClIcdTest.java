@@ -136,6 +136,25 @@ class OpenClIcdTest {
         assertTrue(r.output().contains("build error reported: True"), r.output());
     }
 
+    /**
+     * Programs of kernels/opencl (the OpenCL C tests' suite) through this driver and through POCL, by
+     * one PyOpenCL host program. OpenClProgramsTest runs all of them on rvsimt in-process; here a
+     * subset that covers the host API's paths (events ordering several kernels, __local arguments,
+     * local atomics, vector arguments, math within a tolerance, many launches) keeps the time down;
+     * {@code programs_check.py} without names runs every program.
+     */
+    @Test
+    void openClProgramsThroughTheDriverAgreeWithPocl() throws Exception {
+        Path repo = TestSupport.repo();
+        ExternalClients.Result r = run(env(), "/usr/bin/python3",
+                repo.resolve("clients/opencl/tests/programs_check.py").toString(),
+                repo.resolve("rvsimt-frontend/src/test/resources/org/rvsimt/frontend/opencl/pocl_driver.py").toString(),
+                repo.resolve("kernels/opencl").toString(),
+                "pipeline", "sgemm_tiled", "histogram", "dot_float4", "black_scholes", "bitonic_sort");
+        assertEquals(0, r.exitCode(), r.output());
+        assertEquals(6, r.output().lines().filter(l -> l.startsWith("PASS ")).count(), r.output());
+    }
+
     /** Without RVSIMT_OPENCL_SERVER the driver starts a private server; a killed host leaves none behind. */
     @Test
     void aPrivateServerDiesWithItsHostProcess() throws Exception {
