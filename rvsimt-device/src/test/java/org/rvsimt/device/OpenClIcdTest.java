@@ -155,6 +155,19 @@ class OpenClIcdTest {
         assertEquals(6, r.output().lines().filter(l -> l.startsWith("PASS ")).count(), r.output());
     }
 
+    /** The NDRange benchmark against POCL runs and finds both platforms' outputs equal (its timings are not checked). */
+    @Test
+    void ndrangeBenchmarkMeasuresBothPlatforms() throws Exception {
+        Path repo = TestSupport.repo();
+        ExternalClients.Result r = run(env(), "/usr/bin/python3",
+                repo.resolve("clients/opencl/bench/ndrange_bench.py").toString(), "--repeat", "1", "--json",
+                repo.resolve("rvsimt-frontend/src/test/resources/org/rvsimt/frontend/opencl/pocl_driver.py").toString(),
+                repo.resolve("kernels/opencl").toString(), "saxpy", "transpose");
+        assertEquals(0, r.exitCode(), r.output());
+        assertEquals(2, r.output().split("\"outputs_agree\": true", -1).length - 1, r.output());
+        assertTrue(r.output().contains("\"pocl_ms\""), r.output());
+    }
+
     /** Without RVSIMT_OPENCL_SERVER the driver starts a private server; a killed host leaves none behind. */
     @Test
     void aPrivateServerDiesWithItsHostProcess() throws Exception {
