@@ -65,14 +65,14 @@ class PythonClientTest {
 
     @Test
     void clientAndOperatorTestsWithNumpy() throws Exception {
-        ExternalClients.Result r = python(env(true), "-m", "unittest", "discover", "-s", "tests", "-v");
+        ExternalClients.Result r = python(env(true), "-m", "unittest", "discover", "-s", "tests", "-p", "test_client.py", "-v");
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output()).contains("OK").doesNotContain("FAILED");
     }
 
     @Test
     void clientAndOperatorTestsWithoutNumpy() throws Exception {
-        ExternalClients.Result r = python(env(false), "-m", "unittest", "discover", "-s", "tests", "-v");
+        ExternalClients.Result r = python(env(false), "-m", "unittest", "discover", "-s", "tests", "-p", "test_client.py", "-v");
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output()).contains("OK").contains("skipped");
     }
