@@ -1,0 +1,73 @@
+package org.rvsimt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --timing [--gpu]}: the report in text and JSON, and one-line errors for bad configurations. */
+class TimingCliTest {
+    @TempDir
+    Path dir;
+
+    /** Every lane loads one word of a 32-word buffer and stores it back doubled. */
+    private Path manifest() {
+        Cli.write(dir, "k.S", """
+                    .globl main
+                main:
+                    lw a1, 0(a0)
+                    csrr t0, 0xCC0
+                    slli t0, t0, 2
+                    add a1, a1, t0
+                    lw t1, 0(a1)
+                    add t1, t1, t1
+                    sw t1, 0(a1)
+                    ret
+                """);
+        return Cli.write(dir, "launch.yaml", "kernel: k.S\ngrid: [2]\nblock: [32]\n"
+                + "args:\n  - {name: buf, buffer: u32, zeros: 32}\n");
+    }
+
+    @Test
+    void jsonHasTheTimingObject() {
+        Cli.Result r = Cli.run("run", manifest().toString(), "--timing", "--json");
+        r.noTrace();
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).isEmpty();
+        JsonNode t = r.json().path("timing");
+        assertThat(t.path("gpu").asText()).isEqualTo("volta");
+        assertThat(t.path("cycles").asLong()).isPositive();
+        assertThat(t.path("ipc").isNumber()).isTrue();
+        assertThat(t.path("stalls").path("long_scoreboard").asLong()).isPositive();
+        assertThat(t.path("occupancy").path("limiter").asText()).isIn("warps", "blocks", "registers", "shared");
+        assertThat(t.path("occupancy").path("theoretical").isNumber()).isTrue();
+        assertThat(t.path("occupancy").path("achieved").isNumber()).isTrue();
+        assertThat(t.path("l1").path("hit_rate").isNumber()).isTrue();
+        assertThat(t.path("l2").path("hit_rate").isNumber()).isTrue();
+        // Both blocks load 32 consecutive words (4 sectors, one line) and store them: 128 bytes read.
+        assertThat(t.path("dram").path("read_bytes").asLong()).isEqualTo(128 + 32);
+        assertThat(t.path("shared").path("bank_conflicts").asLong()).isZero();
+        assertThat(t.path("sectors_per_request").isNumber()).isTrue();
+    }
+
+    @Test
+    void textReportFollowsTheSummary() {
+        Cli.Result r = Cli.run("run", manifest().toString(), "--gpu", "vortex");
+        r.noTrace();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("timing (vortex): ").contains("warp states: ").contains("occupancy ");
+    }
+
+    @Test
+    void badConfigurationsAreOneLineNamingTheField() {
+        Path m = manifest();
+        Cli.run("run", m.toString(), "--gpu", "h100").badInput("--gpu", "h100", "neither a preset");
+        Path bad = Cli.write(dir, "g.yaml", "base: volta\nl1: {wayz: 4}\n");
+        Cli.run("run", m.toString(), "--gpu", bad.toString()).badInput("g.yaml", "l1.wayz", "unknown key");
+        Path tiny = Cli.write(dir, "tiny.yaml", "base: volta\nwarps_per_cu: 1\nschedulers_per_cu: 1\n");
+        Cli.run("run", m.toString(), "--block", "64", "--gpu", tiny.toString())
+                .badInput("--gpu", "2 warps per block, warps_per_cu is 1");
+    }
+}
