@@ -19,7 +19,7 @@ final class CheckListener implements ExecutionListener {
     private final boolean synccheck;
     private final boolean initcheck;
     private final LaunchShape shape;
-    private final RaceShadow races = new RaceShadow();
+    private final RaceShadow races;
     /** Per shared byte: the block serial that last wrote it (initcheck). */
     private final int[] sharedWritten;
 
@@ -36,6 +36,7 @@ final class CheckListener implements ExecutionListener {
         this.synccheck = owner.enabled(Check.SYNCCHECK);
         this.initcheck = owner.enabled(Check.INITCHECK);
         this.shape = owner.shape();
+        this.races = new RaceShadow(racecheck ? shape.sharedBytes() : 0);
         this.sharedWritten = initcheck ? new int[Math.max(0, shape.sharedBytes())] : new int[0];
     }
 
@@ -137,43 +138,52 @@ final class CheckListener implements ExecutionListener {
         boolean raw = false;
         boolean war = false;
         boolean waw = false;
+        RaceShadow.Page p = races.page((int) address);
+        int[] st = p.state;
         for (int b = 0; b < size; b++) {
             int a = (int) (address + b);
-            RaceShadow.Page p = races.page(a);
             int i = a & (RaceShadow.PAGE - 1);
-            boolean written = p.writerEpoch[i] == epoch && p.writer[i] != thread;
+            if (i == 0 && b > 0) {
+                st = races.page(a).state;      // the access crosses into the next page
+            }
+            int r = i * RaceShadow.FIELDS;
+            boolean written = st[r + RaceShadow.WRITER_EPOCH] == epoch && st[r + RaceShadow.WRITER] != thread;
             if (!write) {
                 if (written && !raw) {
                     raw = true;
-                    hazard(e, lane, thread, FindingKind.READ_AFTER_WRITE, address, p.writer[i], p.writerPc[i], space);
+                    hazard(e, lane, thread, FindingKind.READ_AFTER_WRITE, address, st[r + RaceShadow.WRITER],
+                            st[r + RaceShadow.WRITER_PC], space);
                 }
-                if (p.readerEpoch[i] != epoch) {
-                    p.readerEpoch[i] = epoch;
-                    p.reader1[i] = thread;
-                    p.reader1Pc[i] = e.pc();
-                    p.reader2[i] = -1;
-                } else if (p.reader1[i] != thread && p.reader2[i] == -1) {
-                    p.reader2[i] = thread;
-                    p.reader2Pc[i] = e.pc();
+                if (st[r + RaceShadow.READER_EPOCH] != epoch) {
+                    st[r + RaceShadow.READER_EPOCH] = epoch;
+                    st[r + RaceShadow.READER1] = thread;
+                    st[r + RaceShadow.READER1_PC] = e.pc();
+                    st[r + RaceShadow.READER2] = -1;
+                } else if (st[r + RaceShadow.READER1] != thread && st[r + RaceShadow.READER2] == -1) {
+                    st[r + RaceShadow.READER2] = thread;
+                    st[r + RaceShadow.READER2_PC] = e.pc();
                 }
                 continue;
             }
             if (written && !waw) {
                 waw = true;
-                hazard(e, lane, thread, FindingKind.WRITE_AFTER_WRITE, address, p.writer[i], p.writerPc[i], space);
+                hazard(e, lane, thread, FindingKind.WRITE_AFTER_WRITE, address, st[r + RaceShadow.WRITER],
+                        st[r + RaceShadow.WRITER_PC], space);
             }
-            if (p.readerEpoch[i] == epoch && !war) {
-                if (p.reader1[i] != thread) {
+            if (st[r + RaceShadow.READER_EPOCH] == epoch && !war) {
+                if (st[r + RaceShadow.READER1] != thread) {
                     war = true;
-                    hazard(e, lane, thread, FindingKind.WRITE_AFTER_READ, address, p.reader1[i], p.reader1Pc[i], space);
-                } else if (p.reader2[i] != -1) {
+                    hazard(e, lane, thread, FindingKind.WRITE_AFTER_READ, address, st[r + RaceShadow.READER1],
+                            st[r + RaceShadow.READER1_PC], space);
+                } else if (st[r + RaceShadow.READER2] != -1) {
                     war = true;
-                    hazard(e, lane, thread, FindingKind.WRITE_AFTER_READ, address, p.reader2[i], p.reader2Pc[i], space);
+                    hazard(e, lane, thread, FindingKind.WRITE_AFTER_READ, address, st[r + RaceShadow.READER2],
+                            st[r + RaceShadow.READER2_PC], space);
                 }
             }
-            p.writer[i] = thread;
-            p.writerPc[i] = e.pc();
-            p.writerEpoch[i] = epoch;
+            st[r + RaceShadow.WRITER] = thread;
+            st[r + RaceShadow.WRITER_PC] = e.pc();
+            st[r + RaceShadow.WRITER_EPOCH] = epoch;
         }
     }
 
