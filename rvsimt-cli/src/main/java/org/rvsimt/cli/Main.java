@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rvsimt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A fast, observable RISC-V SIMT GPU simulator.",
-        subcommands = {RunCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class, BenchCommand.class, ServeCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class, BenchCommand.class, ServeCommand.class,
             TraceCommand.class, IncludeDirCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
