@@ -163,6 +163,9 @@ public final class SweepReport {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return String.format(Locale.ROOT, "%,d", (long) v);
         }
+        if (Math.abs(v) >= 100 && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
         return String.format(Locale.ROOT, "%.3g", v);
     }
 
