@@ -1121,9 +1121,14 @@ INL long smulhi64_(long a, long b) {
     OVL T popcount(T x) { ulong v = (ulong)(U)x; return (T)(popc32_((uint)v) + popc32_((uint)(v >> 32))); } \
     OVL T mul_hi(T x, T y) { MULHI } \
     OVL T mad_hi(T a, T b, T c) { return mul_hi(a, b) + c; } \
-    OVL T mad_sat(T a, T b, T c) { return add_sat(mul_sat_(a, b), c); } \
     OVL T rotate(T v, T i) { uint s = (uint)((U)i % BITS); U u = (U)v; return s == 0 ? v : (T)((u << s) | (u >> (BITS - s))); }
-/* mul_sat_ helpers: the saturated product, used by mad_sat */
+/* mad_sat: a * b + c computed exactly, then saturated (for 64 bits: the saturated product plus c,
+ * exact unless the product overflows and c pulls the sum back into range) */
+#define MADSAT_NARROW(T, W, MIN, MAX) OVL T mad_sat(T a, T b, T c) { W s = (W)a * b + c; return s > (W)(MAX) ? (T)(MAX) : s < (W)(MIN) ? (T)(MIN) : (T)s; }
+MADSAT_NARROW(char, int, CHAR_MIN, CHAR_MAX) MADSAT_NARROW(uchar, int, 0, UCHAR_MAX) MADSAT_NARROW(short, int, SHRT_MIN, SHRT_MAX)
+MADSAT_NARROW(ushort, int, 0, USHRT_MAX) MADSAT_NARROW(int, long, INT_MIN, INT_MAX)
+OVL uint mad_sat(uint a, uint b, uint c) { ulong s = (ulong)a * b + c; return s > UINT_MAX ? UINT_MAX : (uint)s; }
+/* mul_sat_ helpers: the saturated product, used by the 64-bit mad_sat */
 INLO char mul_sat_(char a, char b) { int p = a * b; return p > 127 ? 127 : p < -128 ? -128 : p; }
 INLO uchar mul_sat_(uchar a, uchar b) { uint p = (uint)a * b; return p > 255u ? 255 : p; }
 INLO short mul_sat_(short a, short b) { int p = a * b; return p > 32767 ? 32767 : p < -32768 ? -32768 : p; }
@@ -1132,6 +1137,8 @@ INLO int mul_sat_(int a, int b) { long p = (long)a * b; return p > INT_MAX ? INT
 INLO uint mul_sat_(uint a, uint b) { ulong p = (ulong)a * b; return p > UINT_MAX ? UINT_MAX : (uint)p; }
 INLO long mul_sat_(long a, long b) { long r; return __builtin_mul_overflow(a, b, &r) ? ((a < 0) != (b < 0) ? LONG_MIN : LONG_MAX) : r; }
 INLO ulong mul_sat_(ulong a, ulong b) { ulong r; return __builtin_mul_overflow(a, b, &r) ? ULONG_MAX : r; }
+OVL long mad_sat(long a, long b, long c) { return add_sat(mul_sat_(a, b), c); }
+OVL ulong mad_sat(ulong a, ulong b, ulong c) { return add_sat(mul_sat_(a, b), c); }
 
 #define SAT_NARROW(T, MIN, MAX) { int s = (int)x + (int)y; return s > MAX ? MAX : s < MIN ? MIN : (T)s; }
 #define SATSUB_NARROW(T, MIN, MAX) { int s = (int)x - (int)y; return s > MAX ? MAX : s < MIN ? MIN : (T)s; }
