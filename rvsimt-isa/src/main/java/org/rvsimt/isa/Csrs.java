@@ -153,6 +153,20 @@ public final class Csrs {
         return NUMBERS.getOrDefault(name.toLowerCase(Locale.ROOT), -1);
     }
 
+    /**
+     * The extension a CSR belongs to, when a device may lack it (F's fflags/frm/fcsr, the vector and
+     * matrix CSRs); null for the CSRs every device has.
+     */
+    public static Extension extensionOf(int number) {
+        return switch (number) {
+            case FFLAGS, FRM, FCSR -> Extension.F;
+            case VSTART, VXSAT, VXRM, VCSR, VL, VTYPE, VLENB -> Extension.V;
+            case XMCSR, MTILEM, MTILEN, MTILEK, XMXRM, XMSAT, XMFFLAGS, XMFRM, XMSATEN, XMISA, XTLENB, XTRLENB, XALENB ->
+                    Extension.XMATRIX;
+            default -> null;
+        };
+    }
+
     /** True for CSRs that standard LLVM knows by name (used by the llvm-mc cross-check). */
     public static boolean isStandardName(int number) {
         return NAMES.containsKey(number) && !NAMES.get(number).startsWith("vx_") && !CUSTOM.contains(number);

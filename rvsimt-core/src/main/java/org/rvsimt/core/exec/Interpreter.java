@@ -638,6 +638,11 @@ public final class Interpreter implements WarpEngine {
         int rs1Field = p.rs1[i];
         int rdo = p.rd[i] * width;
         boolean writes = Csr.writes(op, rs1Field);
+        org.rvsimt.isa.Extension owner = org.rvsimt.isa.Csrs.extensionOf(csr);
+        if (owner != null && !p.isa.has(owner)) {
+            throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format(
+                    "CSR 0x%03x belongs to %s, which this device's ISA %s lacks", csr, owner.isaName(), p.isa));
+        }
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
             long old = c.readCsr(w, l, csr);

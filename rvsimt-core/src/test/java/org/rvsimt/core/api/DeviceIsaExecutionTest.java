@@ -76,4 +76,25 @@ class DeviceIsaExecutionTest {
             }
         }
     }
+
+    /** The CSRs of an extension the device lacks are illegal too (fcsr without F, vl without Zve32f). */
+    @Test
+    void theCsrsOfALackingExtensionAreIllegal() throws Exception {
+        for (String engine : new String[] {"interp", "jit"}) {
+            DeviceConfig base = DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine(engine);
+            for (String[] c : new String[][] {{"csrr a0, fcsr", "rv32im", "f"}, {"csrr a0, vl", "rv32imaf", "zve32f"}}) {
+                Kernel k = Kernel.fromAssembly("    " + c[0] + "\n    ret\n", "csr.S");
+                try (Device d = Device.open(base.withIsa(DeviceIsa.parse(c[1])))) {
+                    LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0);
+                    assertThat(r.fault()).as("%s on %s", c[0], c[1]).isNotNull();
+                    assertThat(r.fault().kind().label()).isEqualTo("illegal_instruction");
+                    assertThat(r.fault().summary()).contains("belongs to " + c[2]);
+                }
+                try (Device d = Device.open(base)) {
+                    assertThat(d.launch(k, Dim3.of(1), Dim3.of(1), 0).ok()).as("%s on the default device", c[0])
+                            .isTrue();
+                }
+            }
+        }
+    }
 }
