@@ -137,6 +137,29 @@ class SweepCliTest {
     }
 
     @Test
+    void gpuKeysTimeWithTheChangedConfiguration() throws Exception {
+        String saxpy = repoRoot().resolve("kernels/saxpy/launch.yaml").toString();
+        Path sweep = Cli.write(dir, "g.yaml", "launches: [" + saxpy + "]\n"
+                + "parameters: {engine: [interp], gpu: [vortex], gpu.compute_units: [1, 4], gpu.scheduler: [gto]}\n");
+        Cli.Result r = Cli.run("sweep", sweep.toString(), "-o", dir.resolve("g").toString());
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        List<JsonNode> rows = rows(dir.resolve("g.jsonl"));
+        assertThat(rows).extracting(x -> x.get("gpu.compute_units").asInt()).containsExactly(1, 4);
+        // the same configuration written by hand as the GPU file format documents it (docs/timing.md)
+        for (int i = 0; i < 2; i++) {
+            Path gpu = Cli.write(dir, "cu" + i + ".yaml", "base: vortex\ncompute_units: " + (i == 0 ? 1 : 4)
+                    + "\nscheduler: gto\n");
+            JsonNode single = Cli.run("run", saxpy, "--json", "--threads", "1", "--engine", "interp", "--timing", "--gpu",
+                    gpu.toString()).json();
+            assertThat(rows.get(i).get("cycles").asLong()).isEqualTo(single.at("/timing/cycles").asLong());
+            assertThat(rows.get(i).get("occupancy_achieved").asDouble())
+                    .isEqualTo(single.at("/timing/occupancy/achieved").asDouble());
+        }
+        // 4 blocks on one compute unit take longer than one block on each of four
+        assertThat(rows.get(0).get("cycles").asLong()).isGreaterThan(rows.get(1).get("cycles").asLong());
+    }
+
+    @Test
     void badSweepFilesAreOneLineNamingTheField() throws Exception {
         String saxpy = repoRoot().resolve("kernels/saxpy/launch.yaml").toString();
         String[][] cases = {
