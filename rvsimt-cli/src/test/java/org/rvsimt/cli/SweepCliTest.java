@@ -92,6 +92,29 @@ class SweepCliTest {
             assertThat(Files.readString(Path.of(part + ext))).as(ext).isEqualTo(Files.readString(Path.of(full + ext)));
         }
 
+        // A sweep process killed while it runs (SIGTERM after its first row), then resumed: the same files.
+        Path killed = dir.resolve("killed");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process run = new ProcessBuilder(java, "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+                "org.rvsimt.cli.Main", "sweep", example.toString(), "-o", killed.toString(), "--jobs", "1")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Path killedRows = Path.of(killed + ".jsonl");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (run.isAlive() && System.nanoTime() < deadline
+                && (!Files.exists(killedRows) || Files.readAllLines(killedRows).isEmpty())) {
+            Thread.sleep(20);
+        }
+        run.destroy();
+        assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        int before = Files.readAllLines(killedRows).size();
+        assertThat(run.exitValue()).as("killed, not finished").isEqualTo(143);   // 128 + SIGTERM
+        assertThat(before).isBetween(1, 7);
+        Cli.Result afterKill = Cli.run("sweep", example.toString(), "-o", killed.toString());
+        assertThat(afterKill.out()).contains("8 of 8 combinations (" + (8 - before) + " run now, " + before + " kept)");
+        for (String ext : List.of(".csv", ".jsonl")) {
+            assertThat(Files.readString(Path.of(killed + ext))).as(ext).isEqualTo(Files.readString(Path.of(full + ext)));
+        }
+
         // both files as Python's standard csv and json modules read them (pandas and DuckDB read the same)
         Process p = new ProcessBuilder("/usr/bin/python3", "-c", String.join("\n",
                 "import csv, json, sys",
