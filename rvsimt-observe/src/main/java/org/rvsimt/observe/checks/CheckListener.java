@@ -85,7 +85,10 @@ final class CheckListener implements ExecutionListener {
                 }
                 if (initcheck && owner.init() != null) {
                     if (kind.reads()) {
-                        int r = owner.init().unwritten(address, size);
+                        // An atomic reads and writes in one step: test and mark together, or two host
+                        // threads' atomics on one word could both find it unwritten.
+                        int r = kind == AccessKind.ATOMIC ? owner.init().firstWrite(address, size)
+                                : owner.init().unwritten(address, size);
                         if (r >= 0) {
                             Region region = owner.layout().region(r);
                             report(e, lane, FindingKind.UNINITIALIZED_GLOBAL_READ, address, region.name(),

@@ -48,6 +48,38 @@ final class InitShadow {
         }
     }
 
+    /**
+     * Marks {@code size} bytes at {@code address} written and answers the region index of a byte
+     * nobody had written before this call, or -1. The bits of one shadow word are set in one atomic
+     * step, so of two concurrent callers on one unwritten aligned access exactly one sees it
+     * unwritten (byte by byte, each could claim a different byte of it).
+     */
+    int firstWrite(long address, int size) {
+        int first = -1;
+        int b = 0;
+        while (b < size) {
+            int i = layout.find(address + b);
+            if (i < 0 || written[i] == null) {
+                b++;
+                continue;
+            }
+            long offset = address + b - layout.region(i).start();
+            int word = (int) (offset >>> 6);
+            long mask = 0;
+            // the run of this access's bytes that falls in the same region and shadow word
+            while (b < size && layout.find(address + b) == i && (offset >>> 6) == word) {
+                mask |= 1L << (offset & 63);
+                b++;
+                offset++;
+            }
+            long old = written[i].getAndAccumulate(word, mask, (x, y) -> x | y);
+            if ((old & mask) != mask && first < 0) {
+                first = i;
+            }
+        }
+        return first;
+    }
+
     /** The region index of the first byte of {@code size} at {@code address} nobody wrote, or -1. */
     int unwritten(long address, int size) {
         for (int b = 0; b < size; b++) {
