@@ -35,7 +35,7 @@ public final class CFrontEnd implements FrontEnd {
                 Files.write(file, source.bytes());
                 elf = CKernelCompiler.compile(file, options.entrySymbol(), options.compiler(), true, options.march());
             } finally {
-                CKernelCompiler.deleteTree(dir);
+                ToolRun.deleteTree(dir);
             }
         }
         return ElfFrontEnd.fromElf(elf, source.name(), options, this);

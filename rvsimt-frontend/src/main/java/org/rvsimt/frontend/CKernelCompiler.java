@@ -1,14 +1,10 @@
 package org.rvsimt.frontend;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Compiles a C kernel into an rvsimt ELF with clang (version 19 by default):
@@ -34,7 +30,6 @@ import java.util.concurrent.TimeUnit;
 public final class CKernelCompiler {
     /** The default compiler, looked up on PATH. */
     public static final String DEFAULT_CC = "clang-19";
-    static final long TIMEOUT_SECONDS = 120;
 
     private CKernelCompiler() { }
 
@@ -100,13 +95,13 @@ public final class CKernelCompiler {
             cmd.add(source.toString());
             cmd.add("-o");
             cmd.add(out.toString());
-            Result r = run(cmd);
-            if (r.exitCode != 0 || !Files.isRegularFile(out)) {
-                throw new FrontEndException(firstError(r.output, source));
+            ToolRun.Result r = run(cmd);
+            if (r.exitCode() != 0 || !Files.isRegularFile(out)) {
+                throw new FrontEndException(firstError(r.output(), source));
             }
             return Files.readAllBytes(out);
         } finally {
-            deleteTree(tmpDir);
+            ToolRun.deleteTree(tmpDir);
         }
     }
 
@@ -176,54 +171,11 @@ public final class CKernelCompiler {
         return "";
     }
 
-    private record Result(int exitCode, String output) { }
-
-    private static Result run(List<String> cmd) throws FrontEndException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Process p;
+    private static ToolRun.Result run(List<String> cmd) throws FrontEndException {
         try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new FrontEndException("cannot run " + cmd.get(0) + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-        }
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(buf);
-            } catch (IOException ignored) {
-                // the process died; its exit code tells
-            }
-        });
-        try {
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new FrontEndException(cmd.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new FrontEndException("interrupted while compiling");
-        }
-        String text;
-        synchronized (buf) {
-            text = buf.toString(StandardCharsets.UTF_8);
-        }
-        return new Result(p.exitValue(), text);
-    }
-
-    static void deleteTree(Path dir) {
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a leftover temp file is harmless
-                }
-            });
-        } catch (IOException ignored) {
-            // same
+            return ToolRun.run(cmd);
+        } catch (ToolRun.Failure f) {
+            throw new FrontEndException(f.getMessage());
         }
     }
 }

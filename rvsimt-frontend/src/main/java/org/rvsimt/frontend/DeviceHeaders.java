@@ -119,7 +119,7 @@ public final class DeviceHeaders {
                     Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
                 } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException
                          | java.nio.file.DirectoryNotEmptyException e) {
-                    CKernelCompiler.deleteTree(tmp); // another process wrote it first
+                    ToolRun.deleteTree(tmp); // another process wrote it first
                 }
                 if (complete(dir, files)) {
                     return dir;

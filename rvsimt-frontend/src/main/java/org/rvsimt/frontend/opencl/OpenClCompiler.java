@@ -1,19 +1,16 @@
 package org.rvsimt.frontend.opencl;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.isa.elf.ElfFormatException;
 import org.rvsimt.frontend.CKernelCompiler;
+import org.rvsimt.frontend.ToolRun;
 
 /**
  * Builds an OpenCL C program for rvsimt's device; the entry point the OpenCL host side (the ICD's
@@ -35,7 +32,6 @@ import org.rvsimt.frontend.CKernelCompiler;
  * A program that does not build throws {@link OpenClBuildException}: one line, plus the whole log.
  */
 public final class OpenClCompiler {
-    static final long TIMEOUT_SECONDS = 120;
     /** The extensions the device has (atomics on 32-bit words in global and local memory; byte stores). */
     public static final List<String> EXTENSIONS = List.of("cl_khr_global_int32_base_atomics",
             "cl_khr_global_int32_extended_atomics", "cl_khr_local_int32_base_atomics",
@@ -94,7 +90,7 @@ public final class OpenClCompiler {
             }
             front.addAll(userFlags);
             front.addAll(List.of("-cl-kernel-arg-info", "-emit-llvm", "-S", src.toString(), "-o", tmp.resolve("program.ll").toString()));
-            Result r = run(front);
+            ToolRun.Result r = run(front);
             log.append(clean(r.output(), tmp));
             if (r.exitCode() != 0) {
                 throw new OpenClBuildException(firstError(clean(r.output(), tmp)), log.toString(), false);
@@ -151,7 +147,7 @@ public final class OpenClCompiler {
         } catch (IOException e) {
             throw new OpenClBuildException("cannot build " + fileName + ": " + e.getMessage(), "", false);
         } finally {
-            deleteTree(tmp);
+            ToolRun.deleteTree(tmp);
         }
     }
 
@@ -225,54 +221,11 @@ public final class OpenClCompiler {
         return output.replace(tmp.toString() + "/", "");
     }
 
-    record Result(int exitCode, String output) { }
-
-    static Result run(List<String> cmd) throws OpenClBuildException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Process p;
+    static ToolRun.Result run(List<String> cmd) throws OpenClBuildException {
         try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new OpenClBuildException("cannot run " + cmd.get(0) + ": " + e.getMessage(), "", false);
-        }
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(buf);
-            } catch (IOException ignored) {
-                // the process died; its exit code tells
-            }
-        });
-        try {
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new OpenClBuildException(cmd.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s", "", false);
-            }
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new OpenClBuildException("interrupted while compiling", "", false);
-        }
-        String text;
-        synchronized (buf) {
-            text = buf.toString(StandardCharsets.UTF_8);
-        }
-        return new Result(p.exitValue(), text);
-    }
-
-    static void deleteTree(Path dir) {
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a leftover temp file is harmless
-                }
-            });
-        } catch (IOException ignored) {
-            // same
+            return ToolRun.run(cmd);
+        } catch (ToolRun.Failure f) {
+            throw new OpenClBuildException(f.getMessage(), "", false);
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.rvsimt.frontend.ToolRun;
 
 /**
  * The OpenCL C built-ins of rvsimt's device (work-item functions, barriers, atomics, math,
@@ -88,12 +89,12 @@ final class OpenClDeviceLibrary {
                     "", false);
         } finally {
             if (tmp != null) {
-                OpenClCompiler.deleteTree(tmp);
+                ToolRun.deleteTree(tmp);
             }
         }
     }
 
-    private static void check(OpenClCompiler.Result r, String file) throws OpenClBuildException {
+    private static void check(ToolRun.Result r, String file) throws OpenClBuildException {
         if (r.exitCode() != 0) {
             throw new OpenClBuildException("rvsimt's OpenCL built-ins (" + file + ") do not compile with this clang: "
                     + OpenClCompiler.firstError(r.output()), r.output(), false);
