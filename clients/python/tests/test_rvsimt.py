@@ -17,6 +17,8 @@ if not os.environ.get("RVSIMT_TEST_INSTALLED"):  # else: the package pip install
 import rvsimt  # noqa: E402
 
 KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
+# The clients' shared assembly kernels (clients/kernels), which the C and register-level clients use too.
+SHARED_KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "kernels")
 
 
 class RvsimtPackageTest(unittest.TestCase):
@@ -66,7 +68,7 @@ class RvsimtPackageTest(unittest.TestCase):
         np.testing.assert_allclose(y, want, rtol=1e-6, atol=1e-6)
 
     def test_assembly_kernel(self) -> None:
-        k = self.dev.compile(os.path.join(KERNELS, "vecadd.S"))
+        k = self.dev.compile(os.path.join(SHARED_KERNELS, "vecadd.S"))
         a = np.arange(100, dtype=np.float32)
         c = np.zeros_like(a)
         k.vecadd(2, 32, 100, a, a, c)
