@@ -1,27 +1,26 @@
 package org.rvsimt.core.exec;
 
+import java.util.Locale;
+
 /**
  * Why a launch stopped (or, for {@link #EXIT_CODE}, failed). The label is the spelling of the
  * {@code --json} report, the trace and the web UI; {@link #toString()} returns it too, so text and
  * JSON written through either keep that spelling.
  */
 public enum FaultKind {
-    ILLEGAL_INSTRUCTION("illegal_instruction"),
-    OUT_OF_BOUNDS("out_of_bounds"),
-    MISALIGNED("misaligned"),
-    BARRIER_DEADLOCK("barrier_deadlock"),
-    DIVERGENT_BARRIER("divergent_barrier"),
-    WATCHDOG("watchdog"),
-    EXIT_CODE("exit_code"),
-    STACK_OVERFLOW("stack_overflow"),
+    ILLEGAL_INSTRUCTION,
+    OUT_OF_BOUNDS,
+    MISALIGNED,
+    BARRIER_DEADLOCK,
+    DIVERGENT_BARRIER,
+    WATCHDOG,
+    EXIT_CODE,
+    STACK_OVERFLOW,
     /** The launch was cancelled from outside (a device reset, a timeout of the device server). */
-    CANCELLED("cancelled");
+    CANCELLED;
 
-    private final String label;
-
-    FaultKind(String label) {
-        this.label = label;
-    }
+    /** Reports spell a constant as its name in lower case. */
+    private final String label = name().toLowerCase(Locale.ROOT);
 
     public String label() {
         return label;
