@@ -53,6 +53,7 @@ public final class Buffer {
     public Buffer write(int offset, byte[] data) {
         check(offset, data.length);
         device.vram().write(address + offset, data, 0, data.length);
+        device.hostWrote(address + offset, data.length);
         return this;
     }
 
@@ -93,6 +94,7 @@ public final class Buffer {
 
     public Buffer fill(byte value) {
         device.vram().fill(address, size, value);
+        device.hostWrote(address, size);
         return this;
     }
 

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.exec.LaunchRunner;
 import org.rvsimt.core.exec.LaunchSpec;
 import org.rvsimt.core.exec.Program;
@@ -42,10 +43,11 @@ public final class Device implements AutoCloseable {
     private final DeviceConfig config;
     private final Vram vram;
     private final Allocator allocator;
+    private final Allocations allocations = new Allocations();
     /** Kernels whose segments above {@link #HEAP_START} the allocator keeps free. */
     private final Set<Kernel> reserved = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile Tracer tracer;
-    private volatile org.rvsimt.core.events.ExecutionConsumer events;
+    private volatile ExecutionConsumer events;
     private long launches;
 
     private Device(DeviceConfig config) {
@@ -80,6 +82,7 @@ public final class Device implements AutoCloseable {
             throw new DeviceException("allocation of " + bytes + " bytes: size must be 0.." + Integer.MAX_VALUE);
         }
         long a = allocator.allocate(Math.max(bytes, 1), alignment);
+        allocations.allocated((int) a, (int) bytes);
         return new Buffer(this, (int) a, (int) bytes, false);
     }
 
@@ -94,6 +97,7 @@ public final class Device implements AutoCloseable {
                     HEAP_START, config.vramBytes()));
         }
         allocator.reserve(address, Math.max(bytes, 1));
+        allocations.allocated((int) address, (int) bytes);
         return new Buffer(this, (int) address, (int) bytes, false);
     }
 
@@ -105,6 +109,32 @@ public final class Device implements AutoCloseable {
             throw new DeviceException("free of a view " + b + ": free the buffer it was made from");
         }
         allocator.release(Integer.toUnsignedLong(b.address()));
+        allocations.freed(b.address());
+    }
+
+    /**
+     * A host allocation as the sanitizer checks see it ({@code rvsimt-observe}'s {@code LaunchChecks}).
+     *
+     * @param freed       freed with {@link #free} (the most recent {@value Allocations#FREED_KEPT}
+     *                    freed allocations whose memory was not allocated again are kept)
+     * @param initialized the bytes that hold data: written by the host, or by a kernel (a launch
+     *                    without checks counts as having written every live allocation)
+     */
+    public record Allocation(int address, int size, boolean freed, java.util.BitSet initialized) { }
+
+    /** The live allocations, then the freed ones most recent first. */
+    public List<Allocation> allocations() {
+        return allocations.snapshot();
+    }
+
+    /** Records that {@code length} bytes at {@code address} now hold data (what a checked launch saw a kernel write). */
+    public void markInitialized(int address, int length) {
+        allocations.initialized(address, length);
+    }
+
+    /** The host wrote {@code length} bytes at {@code address} (a buffer copy or fill). */
+    void hostWrote(int address, int length) {
+        allocations.initialized(address, length);
     }
 
     /** Bytes currently allocated. */
@@ -166,7 +196,7 @@ public final class Device implements AutoCloseable {
      * Attaches {@code consumer} to every later launch that names no consumer of its own (null:
      * none). A launch's own consumer ({@code Launch.Builder.events}) takes precedence.
      */
-    public void setEvents(org.rvsimt.core.events.ExecutionConsumer consumer) {
+    public void setEvents(ExecutionConsumer consumer) {
         this.events = consumer;
     }
 
@@ -203,10 +233,13 @@ public final class Device implements AutoCloseable {
         Supplier<WarpEngine> engines = cancellation == null ? engine::newEngine
                 : () -> new CancellableEngine(engine.newEngine(), cancellation);
         long id = launch.sequence() != 0 ? launch.sequence() : ++launches;
+        ExecutionConsumer consumer = launch.events() != null ? launch.events() : events;
         long t0 = System.nanoTime();
-        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(),
-                launch.events() != null ? launch.events() : events);
+        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(), consumer);
         long wall = System.nanoTime() - t0;
+        if (consumer == null || !consumer.recordsDeviceWrites()) {
+            allocations.allInitialized();
+        }
         return new LaunchResult(engine, o.warpInstructions(), o.laneInstructions(), config.warpSize(), wall,
                 o.console(), o.exitCode(), o.fault(), o.statistics());
     }

@@ -15,4 +15,13 @@ public interface ExecutionConsumer {
 
     /** After the launch's last block, on the launching thread ({@code faulted}: it ended in a fault). */
     default void launchEnd(boolean faulted) { }
+
+    /**
+     * Whether this consumer tells the device which bytes of its allocations the launch wrote
+     * ({@code Device.markInitialized}), as the initcheck does. Otherwise the device assumes after the
+     * launch that it may have written every live allocation, so no later check calls them unwritten.
+     */
+    default boolean recordsDeviceWrites() {
+        return false;
+    }
 }

@@ -2,6 +2,7 @@ package org.rvsimt.observe.checks;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.IntUnaryOperator;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListener;
@@ -23,6 +24,8 @@ public final class CheckConsumer implements ExecutionConsumer {
     private final IntUnaryOperator wordAt;
     private final InitShadow init;
     private final Findings findings = new Findings();
+    /** Where the bytes the launch wrote go afterwards (the host API's device), or null. */
+    private BiConsumer<Integer, Integer> writeBack;
 
     /**
      * @param checks the checks to run
@@ -37,6 +40,27 @@ public final class CheckConsumer implements ExecutionConsumer {
         this.wordAt = wordAt;
         InitShadow s = new InitShadow(layout);
         this.init = this.checks.contains(Check.INITCHECK) && s.tracks() ? s : null;
+    }
+
+    /**
+     * After the launch, tells {@code sink} (address, length) which bytes of the regions initcheck
+     * tracks hold data, so the next launch's initcheck knows what this one wrote.
+     */
+    public CheckConsumer writingBackTo(BiConsumer<Integer, Integer> sink) {
+        this.writeBack = sink;
+        return this;
+    }
+
+    @Override
+    public boolean recordsDeviceWrites() {
+        return writeBack != null && checks.contains(Check.INITCHECK);
+    }
+
+    @Override
+    public void launchEnd(boolean faulted) {
+        if (writeBack != null && init != null) {
+            init.forEachWritten(writeBack);
+        }
     }
 
     @Override

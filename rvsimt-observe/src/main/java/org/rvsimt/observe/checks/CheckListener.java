@@ -79,7 +79,7 @@ final class CheckListener implements ExecutionListener {
                 if (memcheck) {
                     MemoryLayout.Problem p = owner.layout().check(address, size);
                     if (p != null) {
-                        report(e, lane, FindingKind.OUT_OF_BOUNDS, address, p.region(),
+                        report(e, lane, p.kind(), address, p.region(),
                                 describe(kind) + " of " + p.message(), null);
                     }
                 }

@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum FindingKind {
     /** An access to device memory outside every allocation, or running past an allocation's end. */
     OUT_OF_BOUNDS(Check.MEMCHECK, Severity.ERROR),
+    /** An access to an allocation the host freed before the launch. */
+    USE_AFTER_FREE(Check.MEMCHECK, Severity.ERROR),
     /** An atomic (amo*, lr.w, sc.w) whose address is not a multiple of its size. */
     MISALIGNED_ATOMIC(Check.MEMCHECK, Severity.ERROR),
     /** A thread read bytes another thread of another warp wrote since the last barrier. */

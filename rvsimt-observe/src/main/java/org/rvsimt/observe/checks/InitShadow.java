@@ -1,6 +1,8 @@
 package org.rvsimt.observe.checks;
 
+import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BiConsumer;
 
 /**
  * Initcheck's record of which bytes of the regions the host did not initialize a thread has
@@ -16,8 +18,12 @@ final class InitShadow {
         written = new AtomicLongArray[layout.regions().size()];
         for (int i = 0; i < written.length; i++) {
             Region r = layout.region(i);
-            if (!r.initialized()) {
+            if (r.state() == Region.State.UNINITIALIZED) {
+                long[] bits = r.written() == null ? new long[0] : r.written().toLongArray();
                 written[i] = new AtomicLongArray((r.size() + 63) / 64);
+                for (int w = 0; w < Math.min(bits.length, written[i].length()); w++) {
+                    written[i].set(w, bits[w]);
+                }
             }
         }
     }
@@ -30,6 +36,29 @@ final class InitShadow {
             }
         }
         return false;
+    }
+
+    /**
+     * Calls {@code sink} with each run of bytes (address, length) of the tracked regions that hold
+     * data now: what the host had written and what the launch's threads wrote.
+     */
+    void forEachWritten(BiConsumer<Integer, Integer> sink) {
+        for (int i = 0; i < written.length; i++) {
+            if (written[i] == null) {
+                continue;
+            }
+            long[] words = new long[written[i].length()];
+            for (int w = 0; w < words.length; w++) {
+                words[w] = written[i].get(w);
+            }
+            BitSet bits = BitSet.valueOf(words);
+            Region r = layout.region(i);
+            for (int from = bits.nextSetBit(0); from >= 0 && from < r.size(); from = bits.nextSetBit(from)) {
+                int to = Math.min(bits.nextClearBit(from), r.size());
+                sink.accept(r.base() + from, to - from);
+                from = to;
+            }
+        }
     }
 
     void wrote(long address, int size) {

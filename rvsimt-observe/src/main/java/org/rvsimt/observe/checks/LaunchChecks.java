@@ -1,11 +1,13 @@
 package org.rvsimt.observe.checks;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.rvsimt.core.api.Buffer;
+import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.exec.Program;
 import org.rvsimt.core.memory.MemoryMap;
@@ -13,11 +15,44 @@ import org.rvsimt.isa.elf.Segment;
 
 /**
  * Builds the checks of one launch from what the host knows: which buffers exist and what they are
- * called, which of them it initialized. The argument block (when the device builds it) and the
- * segments of the kernel image are regions too.
+ * called, which of them it initialized, which it freed. The argument block (when the device builds
+ * it) and the segments of the kernel image are regions too.
+ *
+ * <p>From the host API, {@link #of(Set, Device, Launch)} takes the device's own record of its
+ * allocations:
+ * <pre>{@code
+ * CheckConsumer checks = LaunchChecks.of(EnumSet.allOf(Check.class), gpu, launch);
+ * LaunchResult r = gpu.launch(launch.toBuilder().events(checks).build());
+ * checks.findings().list()
+ * }</pre>
  */
 public final class LaunchChecks {
     private LaunchChecks() { }
+
+    /**
+     * The checks of a launch of the host API: every allocation of {@code device} is a region (an
+     * argument buffer named {@code args[i]}, others {@code allocation at 0x...}), the ones it freed
+     * too (accesses to them are use after free), and initcheck knows which bytes hold data. After
+     * the launch the checks tell the device which bytes the kernel wrote.
+     */
+    public static CheckConsumer of(Set<Check> checks, Device device, Launch launch) {
+        Map<Integer, String> argNames = new HashMap<>();
+        List<Object> args = launch.args();
+        for (int i = args.size() - 1; i >= 0; i--) {
+            if (args.get(i) instanceof Buffer b) {
+                argNames.put(b.address(), "args[" + i + "]");
+            }
+        }
+        List<Region> regions = new ArrayList<>();
+        for (Device.Allocation a : device.allocations()) {
+            String name = argNames.getOrDefault(a.address(), String.format("allocation at 0x%08x", a.address()));
+            Region.State state = a.freed() ? Region.State.FREED
+                    : a.initialized().cardinality() == a.size() ? Region.State.INITIALIZED : Region.State.UNINITIALIZED;
+            regions.add(new Region(name, a.address(), a.size(), state, a.initialized()));
+        }
+        launchRegions(launch, regions);
+        return consumer(checks, launch, device.config().warpSize(), regions).writingBackTo(device::markInitialized);
+    }
 
     /**
      * @param checks        the checks to run
@@ -41,12 +76,21 @@ public final class LaunchChecks {
                 regions.add(new Region("args[" + i + "]", b.address(), b.size(), true));
             }
         }
-        if (launch.argumentAddress() == null && !args.isEmpty()) {
-            regions.add(new Region("arguments", MemoryMap.ARGS_BASE, 4 * args.size(), true));
+        launchRegions(launch, regions);
+        return consumer(checks, launch, warpSize, regions);
+    }
+
+    /** The regions the launch brings itself: the argument block the device builds, the kernel image. */
+    private static void launchRegions(Launch launch, List<Region> regions) {
+        if (launch.argumentAddress() == null && !launch.args().isEmpty()) {
+            regions.add(new Region("arguments", MemoryMap.ARGS_BASE, 4 * launch.args().size(), true));
         }
         for (Segment s : launch.kernel().image().segments()) {
             regions.add(new Region("kernel image", s.vaddr(), s.memSize(), true));
         }
+    }
+
+    private static CheckConsumer consumer(Set<Check> checks, Launch launch, int warpSize, List<Region> regions) {
         LaunchShape shape = new LaunchShape(launch.block().x(), launch.block().y(), launch.block().z(), warpSize,
                 launch.sharedBytes());
         Program program = launch.kernel().program();

@@ -62,6 +62,11 @@ public final class MemoryLayout {
         int i = find(address);
         if (i >= 0) {
             Region r = regions[i];
+            if (r.freed()) {
+                return new Problem(FindingKind.USE_AFTER_FREE, String.format(
+                        "%d bytes at offset %d of '%s' (%d bytes), which the host freed before the launch", size,
+                        address - r.start(), r.name(), r.size()), r.name());
+            }
             if (address + size <= r.end()) {
                 return null;
             }
@@ -85,6 +90,10 @@ public final class MemoryLayout {
                 r.name(), r.size()), r.name());
     }
 
-    /** A memcheck message and the name of the region it refers to (null when there is none). */
-    public record Problem(String message, String region) { }
+    /** A memcheck finding's kind and message, and the name of the region it refers to (null when there is none). */
+    public record Problem(FindingKind kind, String message, String region) {
+        Problem(String message, String region) {
+            this(FindingKind.OUT_OF_BOUNDS, message, region);
+        }
+    }
 }
