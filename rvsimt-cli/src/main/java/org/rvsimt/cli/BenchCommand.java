@@ -1,16 +1,20 @@
 package org.rvsimt.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.rvsimt.cli.bench.BenchFailure;
 import org.rvsimt.cli.bench.BenchKernels;
 import org.rvsimt.cli.bench.BenchReport;
 import org.rvsimt.cli.bench.BenchRunner;
 import org.rvsimt.cli.bench.FirstLaunch;
+import org.rvsimt.cli.bench.OpenClRows;
 import org.rvsimt.cli.bench.Tier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,7 +23,7 @@ import picocli.CommandLine.Option;
         description = {"Run the performance suite of bench/ (see bench/README.md): saxpy, sgemm (naive, tiled, "
             + "register-blocked), conv2d, softmax, bitonic sort, mandelbrot and a CNN forward pass, on each engine at 1 "
             + "and all host threads, each checked against a Java reference and timed against the same computation in "
-            + "plain C (gcc -O2).",
+            + "plain C (gcc -O2); and OpenCL programs of kernels/opencl on rvsimt and on POCL's CPU device (--opencl).",
             "Exit codes: 0 all rows ran and passed their checks, 1 a row failed, 2 bad input."})
 final class BenchCommand implements Callable<Integer> {
 
@@ -59,6 +63,11 @@ final class BenchCommand implements Callable<Integer> {
             + "process, once, without warm-up, at the interpreter's size for every engine (the launch and the whole "
             + "command, as rvsimt run sees them; default 5, 0: skip)")
     int firstLaunch = 5;
+
+    @Option(names = "--opencl", paramLabel = "PROGRAMS", split = ",", description = "OpenCL rows: these programs of "
+            + "kernels/opencl on rvsimt (through its OpenCL driver) and on POCL's CPU device, NDRange wall time in the "
+            + "same run; 'default' (the default without --case), 'all', 'none' (the default with --case), or names")
+    List<String> openCl;
 
     /** The measured process of a first launch ({@link FirstLaunch}): one run of one case, one JSON line. */
     @Option(names = FirstLaunch.CHILD_FLAG, hidden = true)
@@ -128,7 +137,8 @@ final class BenchCommand implements Callable<Integer> {
             out.flush();
             return Main.OK;
         }
-        BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier, firstLaunch);
+        BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier, firstLaunch,
+                openClPrograms(files.benchDir().getParent().resolve("kernels/opencl")));
         BenchReport report = new BenchRunner(files, err).run(plan);
         String doc = report.json();
         if (jsonFile != null) {
@@ -137,5 +147,35 @@ final class BenchCommand implements Callable<Integer> {
         out.print(json ? doc + System.lineSeparator() : report.table());
         out.flush();
         return report.allOk() ? Main.OK : Main.FAILED;
+    }
+
+    /** --opencl as program names: checked against kernels/opencl when it is there (else the rows say why they are skipped). */
+    private List<String> openClPrograms(Path programs) {
+        List<String> want = openCl == null ? List.of(cases.isEmpty() ? "default" : "none") : openCl;
+        List<String> known = new ArrayList<>();
+        try (Stream<Path> s = Files.list(programs)) {
+            s.filter(p -> Files.isRegularFile(p.resolve("program.json")))
+                    .forEach(p -> known.add(p.getFileName().toString()));
+        } catch (IOException e) {
+            known.clear();
+        }
+        known.sort(null);
+        List<String> out = new ArrayList<>();
+        for (String w : want) {
+            String name = w.trim().toLowerCase(Locale.ROOT);
+            switch (name) {
+                case "none" -> { }
+                case "default" -> out.addAll(OpenClRows.DEFAULT_PROGRAMS);
+                case "all" -> out.addAll(known);
+                default -> {
+                    if (!known.isEmpty() && !known.contains(name)) {
+                        throw new UserError("--opencl: no program '" + w + "' in " + programs + " (programs: "
+                                + String.join(", ", known) + ")");
+                    }
+                    out.add(name);
+                }
+            }
+        }
+        return out.stream().distinct().toList();
     }
 }

@@ -21,10 +21,12 @@ public final class BenchReport {
     private final Double startLoad;
 
     private final List<FirstLaunch.Result> firstLaunches;
+    private final OpenClRows.Result openCl;
 
     BenchReport(List<BenchRow> rows, Map<String, String> enginesRan, BenchRunner.Plan plan, String gcc, long totalNanos,
-                Double startLoad, List<FirstLaunch.Result> firstLaunches) {
+                Double startLoad, List<FirstLaunch.Result> firstLaunches, OpenClRows.Result openCl) {
         this.startLoad = startLoad;
+        this.openCl = openCl;
         this.firstLaunches = List.copyOf(firstLaunches);
         this.rows = List.copyOf(rows);
         this.enginesRan = enginesRan;
@@ -39,7 +41,13 @@ public final class BenchReport {
 
     public boolean allOk() {
         return rows.stream().allMatch(BenchRow::ok)
-                && firstLaunches.stream().allMatch(f -> f.error() == null && f.check());
+                && firstLaunches.stream().allMatch(f -> f.error() == null && f.check())
+                && (openCl == null || openCl.ok());
+    }
+
+    /** The OpenCL rows, or null when the plan had none. */
+    OpenClRows.Result openCl() {
+        return openCl;
     }
 
     public List<FirstLaunch.Result> firstLaunches() {
@@ -211,6 +219,9 @@ public final class BenchReport {
                         r.extras().get("predicted_class"), ((Number) r.extras().getOrDefault("probability", 0f)).doubleValue(),
                         r.check().error()));
             }
+        }
+        if (openCl != null) {
+            sb.append(OpenClRows.table(openCl));
         }
         List<Map<String, Object>> targets = targets();
         if (!targets.isEmpty()) {
@@ -434,6 +445,9 @@ public final class BenchReport {
             first.add(o);
         }
         doc.put("first_launch", first);
+        if (openCl != null) {
+            doc.put("opencl", OpenClRows.json(openCl));
+        }
         return doc;
     }
 

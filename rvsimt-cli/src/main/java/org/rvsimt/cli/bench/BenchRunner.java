@@ -39,12 +39,18 @@ public final class BenchRunner {
      * @param nativeOn  build and run the gcc -O2 programs
      * @param tier      a size tier for every row (tests), or null to choose by mode and engine
      * @param firstLaunchRuns fresh processes per case and engine for the first-launch figures (0: none)
+     * @param openClPrograms programs of kernels/opencl for the OpenCL rows (empty: none)
      */
     public record Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases,
-                       boolean nativeOn, Tier tier, int firstLaunchRuns) {
+                       boolean nativeOn, Tier tier, int firstLaunchRuns, List<String> openClPrograms) {
         public Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases, boolean nativeOn,
                     Tier tier) {
-            this(quick, engines, threads, cases, nativeOn, tier, 0);
+            this(quick, engines, threads, cases, nativeOn, tier, 0, List.of());
+        }
+
+        /** Timed runs per OpenCL program and platform: one for the tests' tiny size, three for --quick. */
+        int openClRepeat() {
+            return tier == Tier.TINY ? 1 : quick ? 3 : 5;
         }
     }
 
@@ -162,8 +168,15 @@ public final class BenchRunner {
                     }
                 }
             }
+            OpenClRows.Result openCl = null;
+            if (!plan.openClPrograms().isEmpty()) {
+                say("opencl: %s on rvsimt and POCL ...", String.join(", ", plan.openClPrograms()));
+                openCl = OpenClRows.run(files.benchDir().getParent(), plan.openClPrograms(), plan.openClRepeat());
+                say("opencl: %s", openCl.status().equals("ok") ? openCl.rows().size() + " programs"
+                        : openCl.status() + ": " + openCl.reason());
+            }
             return new BenchReport(rows, ran, plan, natives.version(), System.nanoTime() - t0,
-                    startLoad, first);
+                    startLoad, first, openCl);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.rvsimt.cli.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -107,29 +105,13 @@ public final class NativeRunner implements AutoCloseable {
         }
     }
 
-    /** Runs a command, returns its stdout lines; throws with stderr's first line when it fails. */
+    /** Runs a command, returns its stdout lines; throws with stderr's last line when it fails. */
     private static List<String> exec(List<String> cmd, long timeoutSeconds) throws IOException {
-        Path err = Files.createTempFile("rvsimt-bench", ".err");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
-            boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-            if (!done) {
-                p.destroyForcibly();
-                throw new IOException("timed out after " + timeoutSeconds + " s");
-            }
-            if (p.exitValue() != 0) {
-                List<String> e = Files.readAllLines(err, StandardCharsets.UTF_8);
-                throw new IOException("exit code " + p.exitValue() + (e.isEmpty() ? "" : ": " + e.get(0)));
-            }
-            return new String(out, StandardCharsets.UTF_8).lines().toList();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        } finally {
-            Files.deleteIfExists(err);
+        BenchProcess.Outcome o = BenchProcess.run(cmd, Map.of(), timeoutSeconds);
+        if (o.exitCode() != 0) {
+            throw new IOException("exit code " + o.exitCode() + (o.stderrLast().isEmpty() ? "" : ": " + o.stderrLast()));
         }
+        return o.stdout().lines().toList();
     }
 
     @Override

@@ -158,11 +158,61 @@ class BenchSuiteTest {
                 .containsPattern("saxpy_rvv +vs saxpy +interp +x1 +4K +[0-9.]+x");
     }
 
+    /**
+     * The OpenCL rows: an OpenCL program of kernels/opencl on rvsimt (through the OpenCL driver,
+     * built by make) and on POCL's CPU device (Debian pocl-opencl-icd, which CI installs), in one
+     * run; table on stdout and JSON in a file from that run. The times are not checked, the ratio is
+     * their quotient and both platforms' outputs agree.
+     */
+    @Test
+    void openClRowsCompareRvsimtWithPocl(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        java.nio.file.Path json = dir.resolve("bench.json");
+        int code = Main.execute(new String[] {"bench", "--first-launch", "0", "--size", "tiny", "--case", "saxpy",
+            "--engine", "jit", "--threads", "1", "--no-native", "--opencl", "vecadd", "--json-file", json.toString()},
+                new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(out + "\n" + err).isEqualTo(Main.OK);
+        JsonNode cl = new ObjectMapper().readTree(json.toFile()).path("opencl");
+        assertThat(cl.path("status").asText()).as(cl.toString()).isEqualTo("ok");
+        assertThat(cl.path("repeat").asInt()).isEqualTo(1);
+        JsonNode row = cl.path("rows").get(0);
+        assertThat(cl.path("rows").size()).isEqualTo(1);
+        assertThat(row.path("program").asText()).isEqualTo("vecadd");
+        assertThat(row.path("launches").asInt()).isEqualTo(1);
+        assertThat(row.path("outputs_agree").asBoolean()).isTrue();
+        double rv = row.path("rvsimt_ms").asDouble();
+        double pocl = row.path("pocl_ms").asDouble();
+        assertThat(rv).isPositive();
+        assertThat(pocl).isPositive();
+        assertThat(row.path("ratio").asDouble()).isCloseTo(rv / pocl, org.assertj.core.data.Offset.offset(1e-9 * rv / pocl));
+        assertThat(out.toString()).contains("OpenCL (kernels/opencl through rvsimt's OpenCL driver vs POCL's CPU device")
+                .containsPattern("\\n  vecadd +1 +[0-9.]+ +[0-9.]+ +[0-9]+x  agree\\n");
+        assertThat(err.toString()).contains("bench: opencl: vecadd on rvsimt and POCL");
+    }
+
+    /** Without the checkout's OpenCL files the rows are skipped with the reason (the bench still succeeds). */
+    @Test
+    void openClRowsSayWhyTheyAreSkipped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        OpenClRows.Result r = OpenClRows.run(dir, List.of("vecadd"), 1);
+        assertThat(r.status()).isEqualTo("skipped");
+        assertThat(r.reason()).contains(dir.resolve("clients/opencl/Makefile").toString());
+        assertThat(r.ok()).isTrue();
+        assertThat(OpenClRows.table(r)).contains("skipped: no " + dir.resolve("clients/opencl/Makefile"));
+        OpenClRows.Result noPyOpenCl = OpenClRows.parse(new BenchProcess.Outcome(1, "",
+                "ModuleNotFoundError: No module named 'pyopencl'"), 1);
+        assertThat(noPyOpenCl.status()).isEqualTo("skipped");
+        assertThat(noPyOpenCl.reason()).contains("python3-pyopencl");
+        OpenClRows.Result crashed = OpenClRows.parse(new BenchProcess.Outcome(1, "", "SystemExit: no OpenCL platform"), 1);
+        assertThat(crashed.status()).isEqualTo("failed");
+        assertThat(crashed.ok()).isFalse();
+    }
+
     @Test
     void badFlagsAreOneLineErrors() {
         for (String[] args : List.of(new String[] {"bench", "--engine", "gpu"}, new String[] {"bench", "--case", "nope"},
                 new String[] {"bench", "--threads", "0"}, new String[] {"bench", "--threads", "x"},
-                new String[] {"bench", "--size", "huge"})) {
+                new String[] {"bench", "--size", "huge"}, new String[] {"bench", "--opencl", "nope"})) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
