@@ -83,6 +83,11 @@ cl_uint rv_device_count(void);
 cl_device_id rv_device(cl_uint i);
 int rv_is_device(cl_device_id d);
 uint64_t rv_device_max_alloc(cl_device_id d);
+/* OpenCL 1.2 section 4.2, CL_DEVICE_MAX_MEM_ALLOC_SIZE: a full-profile device allocates at least
+   max(1/4 of its global memory, 128 MiB) at once, an embedded-profile one max(1/4, 1 MiB). A server
+   with less VRAM than that (rvsimt serve's default 64 MiB) gives an embedded-profile device. */
+#define RV_FULL_PROFILE_MIN_ALLOC (128u << 20)
+int rv_device_full_profile(cl_device_id d);
 
 /* One request on the device's connection, under its lock. timeout_ms 0: the client default.
    Returns 0 or a client error; *message (if given) receives rvsimt_last_error() on failure. */

@@ -70,7 +70,12 @@ HIDDEN cl_int CL_API_CALL rv_clGetPlatformInfo(cl_platform_id platform, cl_platf
                                                size_t *param_value_size_ret) {
     if (platform && platform != &rv_platform) return CL_INVALID_PLATFORM;
     switch (param_name) {
-    case CL_PLATFORM_PROFILE: RV_INFO_STR("FULL_PROFILE");
+    case CL_PLATFORM_PROFILE: {
+        /* the platform's profile is the least of its devices' */
+        int full = 1;
+        for (cl_uint i = 0; i < rv_device_count(); i++) full &= rv_device_full_profile(rv_device(i));
+        RV_INFO_STR(full ? "FULL_PROFILE" : "EMBEDDED_PROFILE");
+    }
     case CL_PLATFORM_VERSION: RV_INFO_STR("OpenCL 1.2 rvsimt " RVSIMT_VERSION);
     case CL_PLATFORM_NAME: RV_INFO_STR("rvsimt");
     case CL_PLATFORM_VENDOR: RV_INFO_STR("rvsimt");
@@ -178,7 +183,7 @@ HIDDEN cl_int CL_API_CALL rv_clGetDeviceInfo(cl_device_id d, cl_device_info para
     case CL_DEVICE_NAME: RV_INFO_STR("rvsimt");
     case CL_DEVICE_VENDOR: RV_INFO_STR("rvsimt");
     case CL_DRIVER_VERSION: RV_INFO_STR(RVSIMT_VERSION);
-    case CL_DEVICE_PROFILE: RV_INFO_STR("FULL_PROFILE");
+    case CL_DEVICE_PROFILE: RV_INFO_STR(rv_device_full_profile(d) ? "FULL_PROFILE" : "EMBEDDED_PROFILE");
     case CL_DEVICE_VERSION: RV_INFO_STR("OpenCL 1.2 rvsimt");
     case CL_DEVICE_OPENCL_C_VERSION: RV_INFO_STR("OpenCL C 1.2 ");
     case CL_DEVICE_EXTENSIONS: RV_INFO_STR(DEVICE_EXTENSIONS);

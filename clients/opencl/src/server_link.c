@@ -29,6 +29,10 @@
 
 #define MAX_DEVICES 8
 #define HEAP_START 0x100000u /* VRAM below 1 MiB holds program images (docs/kernel-abi.md) */
+/* The private server's VRAM: program images below HEAP_START plus the 128 MiB a full-profile device
+   must allocate at once (RV_FULL_PROFILE_MIN_ALLOC). rvsimt allocates VRAM as one array when a
+   client connects, so this is what each device costs in memory: no more than the profile needs. */
+#define PRIVATE_SERVER_VRAM "129MiB"
 
 struct rv_range {
     struct rv_range *next;
@@ -101,6 +105,10 @@ static char **build_argv(void) {
     words[n++] = "--socket";
     words[n++] = socket_path;
     const char *extra = getenv("RVSIMT_OPENCL_SERVER_ARGS");
+    if (!extra || !strstr(extra, "--vram")) { /* the server takes each flag once */
+        words[n++] = "--vram";
+        words[n++] = PRIVATE_SERVER_VRAM;
+    }
     if (extra && *extra) {
         snprintf(extra_copy, sizeof extra_copy, "%s", extra);
         for (char *w = strtok(extra_copy, " \t"); w && n < 62; w = strtok(NULL, " \t")) words[n++] = w;
@@ -288,6 +296,8 @@ int rv_is_device(cl_device_id d) {
 }
 
 uint64_t rv_device_max_alloc(cl_device_id d) { return (d->heap_end - d->heap_start); }
+
+int rv_device_full_profile(cl_device_id d) { return rv_device_max_alloc(d) >= RV_FULL_PROFILE_MIN_ALLOC; }
 
 int rv_device_request(cl_device_id d, uint32_t type, const void *fixed, size_t fixed_len, const void *data,
                       size_t data_len, uint8_t **reply, uint32_t *reply_len, int timeout_ms, char *message,
