@@ -320,7 +320,7 @@ final class RunCommand implements Callable<Integer> {
         return new int[] {(int) v[0], (int) v[1]};
     }
 
-    private static boolean isManifest(Path p) {
+    static boolean isManifest(Path p) {
         String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
         return n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json");
     }

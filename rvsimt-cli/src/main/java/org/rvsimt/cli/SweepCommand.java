@@ -36,6 +36,10 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "combinations run at once (default: cores)")
     Integer jobs;
 
+    @Option(names = "--spark", paramLabel = "MASTER_URL", description = "run the combinations as Apache Spark tasks on "
+            + "this master (local[N], spark://HOST:PORT); the ./rvsimt launcher adds the rvsimt-spark module for it")
+    String spark;
+
     @Option(names = "--limit", paramLabel = "N", description = "run at most N more combinations, then stop (resume later)")
     Integer limit;
 
@@ -56,6 +60,9 @@ final class SweepCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw new UserError("--jobs: must be at least 1, got " + jobs);
         }
+        if (jobs != null && spark != null) {
+            throw new UserError("--jobs: not with --spark (the cluster decides; local[N] gives N cores)");
+        }
         if (limit != null && limit < 0) {
             throw new UserError("--limit: must be at least 0, got " + limit);
         }
@@ -72,40 +79,55 @@ final class SweepCommand implements Callable<Integer> {
             if (!runner.columns().contains(plotted)) {
                 throw new UserError("--metric: '" + plotted + "' is not a column of this sweep");
             }
-            Path base = output != null ? output : Path.of(sweep.name());
-            SweepOutput results;
-            try {
-                results = SweepOutput.open(base, runner.columns(), sweep.combinations(), sweep.parameters(), restart);
-            } catch (SweepFileException e) {
-                throw new UserError(e.getMessage());
+            // Connected before the output is touched, so a master that cannot be reached changes no file.
+            try (SweepEngine engine = spark != null ? clusterEngine(spark)
+                    : new EmbeddedEngine(jobs != null ? jobs : EmbeddedEngine.cores())) {
+                Path base = output != null ? output : Path.of(sweep.name());
+                SweepOutput results;
+                try {
+                    results = SweepOutput.open(base, runner.columns(), sweep.combinations(), sweep.parameters(), restart);
+                } catch (SweepFileException e) {
+                    throw new UserError(e.getMessage());
+                }
+                int total = sweep.combinations().size();
+                int kept = results.rows().size();
+                int end = limit == null ? total : (int) Math.min(total, (long) kept + limit);
+                List<org.rvsimt.cli.sweep.Combination> pending = sweep.combinations().subList(kept, end);
+                long start = System.nanoTime();   // after connecting: the time shown is the combinations' own
+                try (results; SweepProgress progress = new SweepProgress(err, Main.interactive, kept, total)) {
+                    engine.run(pending, runner, row -> {
+                        results.write(row);
+                        progress.advance();
+                    });
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                Path html = SweepReport.write(base, sweep, runner.columns(), results.rows(), plotted);
+                long bad = results.rows().stream().filter(r -> !r.status().equals("ok")).count();
+                int done = results.rows().size();
+                out.printf(Locale.ROOT, "sweep %s: %d of %d combinations (%d run now, %d kept) in %.2f s (%.1f rows/s, %s engine, "
+                        + "%d workers); %d ok, %d not ok%n", sweep.name(), done, total, pending.size(), kept, seconds,
+                        pending.isEmpty() ? 0.0 : pending.size() / seconds, engine.name(),
+                        engine.workers(), done - bad, bad);
+                out.printf("  rows -> %s, %s; report -> %s%n", results.csv(), results.jsonl(), html);
+                if (done < total) {
+                    out.printf("  %d combinations left: run the same command again to continue%n", total - done);
+                }
+                return bad == 0 ? Main.OK : Main.FAILED;
             }
-            int total = sweep.combinations().size();
-            int kept = results.rows().size();
-            int end = limit == null ? total : (int) Math.min(total, (long) kept + limit);
-            List<org.rvsimt.cli.sweep.Combination> pending = sweep.combinations().subList(kept, end);
-            SweepEngine engine = new EmbeddedEngine(jobs != null ? jobs : EmbeddedEngine.cores());
-            long start = System.nanoTime();
-            try (results; SweepProgress progress = new SweepProgress(err, Main.interactive, kept, total)) {
-                engine.run(pending, runner, row -> {
-                    results.write(row);
-                    progress.advance();
-                });
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            Path html = SweepReport.write(base, sweep, runner.columns(), results.rows(), plotted);
-            long bad = results.rows().stream().filter(r -> !r.status().equals("ok")).count();
-            int done = results.rows().size();
-            out.printf(Locale.ROOT, "sweep %s: %d of %d combinations (%d run now, %d kept) in %.2f s (%.1f rows/s, %s engine, "
-                    + "%d workers); %d ok, %d not ok%n", sweep.name(), done, total, pending.size(), kept, seconds,
-                    pending.isEmpty() ? 0.0 : pending.size() / seconds, engine.name(),
-                    ((EmbeddedEngine) engine).workers(), done - bad, bad);
-            out.printf("  rows -> %s, %s; report -> %s%n", results.csv(), results.jsonl(), html);
-            if (done < total) {
-                out.printf("  %d combinations left: run the same command again to continue%n", total - done);
-            }
-            return bad == 0 ? Main.OK : Main.FAILED;
         } finally {
             deleteTree(scratch);
+        }
+    }
+
+    /** The Spark engine, when the launcher put the rvsimt-spark module on the class path. */
+    private static SweepEngine clusterEngine(String masterUrl) {
+        var provider = java.util.ServiceLoader.load(org.rvsimt.cli.sweep.ClusterEngineProvider.class).findFirst()
+                .orElseThrow(() -> new UserError("--spark: the Spark engine (module rvsimt-spark) is not on the class path; "
+                        + "run through ./rvsimt, which adds it for --spark, after ./mvnw -Dmaven.test.skip=true package"));
+        try {
+            return provider.open(masterUrl);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--spark: " + e.getMessage());
         }
     }
 

@@ -9,6 +9,8 @@ import java.util.Map;
  * {@code rvsimt run} command line that performs it (a pure description: running it twice gives the
  * same row, which is what lets an engine retry or distribute it). {@code gpuYaml} is the GPU
  * configuration the launch is timed with when the sweep changes its keys (null otherwise): carried as
- * text so the combination needs no file of the machine that read the sweep.
+ * text so the combination needs no file of the machine that read the sweep. Serializable, so a cluster
+ * engine can ship it to its executors.
  */
-public record Combination(int index, String launch, Map<String, Object> values, List<String> runArgs, String gpuYaml) { }
+public record Combination(int index, String launch, Map<String, Object> values, List<String> runArgs, String gpuYaml)
+        implements java.io.Serializable { }

@@ -29,6 +29,15 @@ public final class CombinationRunner {
         this.scratch = scratch;
     }
 
+    /** The swept parameters, in column order (what a runner on another machine is built from). */
+    public List<String> parameters() {
+        return parameters;
+    }
+
+    public boolean timing() {
+        return timing;
+    }
+
     /** Every column of this sweep's rows, in order. */
     public List<String> columns() {
         List<String> c = new java.util.ArrayList<>();

@@ -26,6 +26,7 @@ public final class EmbeddedEngine implements SweepEngine {
         return Runtime.getRuntime().availableProcessors();
     }
 
+    @Override
     public int workers() {
         return workers;
     }

@@ -1,0 +1,143 @@
+package org.rvsimt.spark;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.rvsimt.cli.Main;
+import org.rvsimt.cli.UserError;
+import org.rvsimt.cli.sweep.Combination;
+import org.rvsimt.cli.sweep.CombinationRunner;
+import org.rvsimt.cli.sweep.Row;
+import org.rvsimt.cli.sweep.SweepEngine;
+import scala.reflect.ClassTag$;
+import scala.runtime.BoxedUnit;
+
+/**
+ * Runs a sweep's combinations as Apache Spark tasks, one combination per partition (the unit Spark
+ * schedules and, after a lost executor, runs again). The launches' files travel with the job as a broadcast
+ * of their bytes; each task returns its row as a value and only this driver writes the result files, in
+ * combination order, as rows arrive.
+ */
+public final class SparkSweepEngine implements SweepEngine {
+    private final JavaSparkContext spark;
+
+    /**
+     * Connects to {@code master}; {@code settings} are extra Spark settings (a test's executor class path).
+     * Settings already given as {@code spark.*} system properties (how spark-submit passes them) are kept.
+     */
+    public SparkSweepEngine(String master, Map<String, String> settings) {
+        if (!MASTER.matcher(master).matches()) {
+            // Checked here: Spark's own refusal comes with a logged stack trace.
+            throw new IllegalArgumentException("expected local, local[N], local[*], spark://HOST:PORT, yarn or k8s://URL, got '"
+                    + master + "'");
+        }
+        SparkConf conf = new SparkConf().setMaster(master).setIfMissing("spark.app.name", "rvsimt sweep")
+                .setIfMissing("spark.ui.enabled", "false");
+        if (onLoopback(master)) {
+            // A laptop or a test: nothing needs to reach this driver from another host.
+            conf.setIfMissing("spark.driver.host", "127.0.0.1").setIfMissing("spark.driver.bindAddress", "127.0.0.1");
+        }
+        if (!master.startsWith("local")) {
+            String jars = ownJars();
+            if (!jars.isEmpty()) {
+                conf.setIfMissing("spark.jars", jars);   // executors of a real cluster have no rvsimt classes
+            }
+        }
+        settings.forEach(conf::set);
+        try {
+            this.spark = new JavaSparkContext(new SparkContext(conf));
+        } catch (Exception e) {   // Scala throws SparkException, a checked exception, undeclared
+            throw new IllegalArgumentException("cannot start Spark on '" + master + "': " + firstLine(e));
+        }
+    }
+
+    /** The master URLs Spark accepts (its documentation's "Master URLs" table). */
+    private static final java.util.regex.Pattern MASTER = java.util.regex.Pattern.compile(
+            "local(\\[(\\d+|\\*)(,\\d+)?])?|local-cluster\\[\\d+,\\d+,\\d+]|spark://[^/\\s]+|yarn|k8s://\\S+");
+
+    static boolean onLoopback(String master) {
+        return master.startsWith("local") || master.matches("spark://(127\\.0\\.0\\.1|localhost)(:\\d+)?");
+    }
+
+    /** The jar files holding rvsimt's and this module's classes (none when they are class folders). */
+    private static String ownJars() {
+        java.util.Set<String> jars = new java.util.LinkedHashSet<>();
+        for (Class<?> c : List.of(Main.class, SparkSweepEngine.class)) {
+            var source = c.getProtectionDomain().getCodeSource();
+            if (source != null && source.getLocation().getPath().endsWith(".jar")) {
+                jars.add(source.getLocation().toString());
+            }
+        }
+        return String.join(",", jars);
+    }
+
+    @Override
+    public String name() {
+        return "spark";
+    }
+
+    @Override
+    public int workers() {
+        return spark.defaultParallelism();
+    }
+
+    @Override
+    public void run(List<Combination> pending, CombinationRunner runner, RowSink sink) {
+        if (pending.isEmpty()) {
+            return;
+        }
+        Broadcast<ShippedFiles> files;
+        try {
+            files = spark.broadcast(ShippedFiles.of(pending));
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--spark: " + e.getMessage());
+        }
+        JavaRDD<Combination> tasks = spark.parallelize(pending, pending.size());
+        InOrder rows = new InOrder(sink);
+        try {
+            spark.sc().runJob(tasks.rdd(), new CombinationTask(files, runner.parameters(), runner.timing()),
+                    (Object partition, Row row) -> {
+                        rows.arrived((Integer) partition, row);
+                        return BoxedUnit.UNIT;
+                    }, ClassTag$.MODULE$.apply(Row.class));
+        } catch (Exception e) {   // SparkException is checked but undeclared
+            throw new UserError("--spark: the Spark job failed (" + firstLine(e) + "); the rows written so far are kept: "
+                    + "run the same command again to continue", Main.INTERNAL);
+        } finally {
+            files.destroy();
+        }
+    }
+
+    /** Hands rows on in partition (= combination) order; Spark reports them in the order they finish. */
+    private static final class InOrder {
+        private final RowSink sink;
+        private final java.util.TreeMap<Integer, Row> waiting = new java.util.TreeMap<>();
+        private int next;
+
+        InOrder(RowSink sink) {
+            this.sink = sink;
+        }
+
+        synchronized void arrived(int partition, Row row) {
+            waiting.put(partition, row);
+            while (!waiting.isEmpty() && waiting.firstKey() == next) {
+                sink.accept(waiting.pollFirstEntry().getValue());
+                next++;
+            }
+        }
+    }
+
+    static String firstLine(Throwable e) {
+        String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return m.strip().lines().findFirst().orElse(m);
+    }
+
+    @Override
+    public void close() {
+        spark.stop();
+    }
+}
