@@ -22,7 +22,7 @@ import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.api.LaunchStatus;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.trace.BinaryTracer;
 import org.rvsimt.core.trace.TraceOptions;
 import org.rvsimt.frontend.FrontEnd;

@@ -6,9 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.LaunchStatistics;
-import org.rvsimt.core.exec.TailRepeats;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.api.LaunchStatistics;
+import org.rvsimt.core.fault.TailRepeats;
 import org.rvsimt.observe.SourceLines;
 
 /**

@@ -21,7 +21,7 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchResult;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.frontend.FrontEnd;
 import org.rvsimt.frontend.FrontEndException;

@@ -3,7 +3,7 @@ package org.rvsimt.device;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.rvsimt.core.exec.FaultKind;
+import org.rvsimt.core.fault.FaultKind;
 
 /**
  * Numbers for the fault kinds of docs/cli.md as the FAULT_KIND register reports them: the kernel's

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.api.LaunchStatistics;
 
 /**
  * A launch's statistics in the one schema both {@code rvsimt run --json} (its {@code stats} object)

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.api.LaunchStatistics;
 import org.rvsimt.core.trace.DropReport;
 import org.rvsimt.core.trace.TraceListener;
 import org.rvsimt.core.trace.TraceRecord;

@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchStatus;
-import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.device.DeviceModel;
 
 /**

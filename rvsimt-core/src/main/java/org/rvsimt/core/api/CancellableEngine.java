@@ -1,9 +1,9 @@
 package org.rvsimt.core.api;
 
 import org.rvsimt.core.exec.BlockContext;
-import org.rvsimt.core.exec.FaultKind;
-import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.Warp;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.exec.WarpEngine;
 
 /** Stops a kernel at its warps' next scheduling point, by faulting it with {@code cancelled}, once cancelled. */

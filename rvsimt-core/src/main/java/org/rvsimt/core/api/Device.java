@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.exec.LaunchRunner;
 import org.rvsimt.core.exec.LaunchSpec;
-import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.memory.Vram;

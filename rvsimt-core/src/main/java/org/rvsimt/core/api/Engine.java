@@ -1,8 +1,8 @@
 package org.rvsimt.core.api;
 
 import java.util.function.Supplier;
-import org.rvsimt.core.exec.Interpreter;
-import org.rvsimt.core.exec.JitEngine;
+import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.jit.JitEngine;
 import org.rvsimt.core.exec.WarpEngine;
 
 /** The execution engines; both run every kernel with the same results. The label is the CLI's and JSON's spelling. */

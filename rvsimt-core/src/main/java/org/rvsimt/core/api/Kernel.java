@@ -2,7 +2,7 @@ package org.rvsimt.core.api;
 
 import java.util.List;
 import java.util.Optional;
-import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;

@@ -1,8 +1,7 @@
 package org.rvsimt.core.api;
 
 import java.util.List;
-import org.rvsimt.core.exec.KernelFault;
-import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.fault.KernelFault;
 
 /**
  * What a launch did.

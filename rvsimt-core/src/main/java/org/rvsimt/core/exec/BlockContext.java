@@ -4,6 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rvsimt.core.exec.matrix.MatrixUnit;
+import org.rvsimt.core.exec.observe.Profile;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.exec.vector.VectorUnit;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.memory.Vram;
@@ -16,50 +21,50 @@ import org.rvsimt.isa.Csrs;
  * need to know which thread is asking. Reused from block to block on the same host thread.
  */
 public final class BlockContext {
-    final LaunchSpec spec;
+    public final LaunchSpec spec;
     /**
      * The code this block runs: the launch's predecoded program, until a {@code fence.i} of the block
      * finds that stores changed its instructions ({@link #synchroniseCode}). Each block starts again
      * from the launch's program, so what a block runs never depends on which host thread ran what before.
      */
-    Program program;
+    public Program program;
     final Vram vram;
-    final byte[] mem;
-    final int vramSize;
-    final Warp[] warps;
-    final int warpCount;
-    final byte[] shared;
+    public final byte[] mem;
+    public final int vramSize;
+    public final Warp[] warps;
+    public final int warpCount;
+    public final byte[] shared;
     final byte[][] stacks;        // per thread, allocated on first touch (1024 threads x 1 MiB must not be up front)
     final boolean[] stackDirty;
     final StringBuilder[] consoleLine;
     final List<String> console = new ArrayList<>();
-    int bx;
-    int by;
-    int bz;
-    int blockLinear;
+    public int bx;
+    public int by;
+    public int bz;
+    public int blockLinear;
     int unit;
-    final Profile profile;
+    public final Profile profile;
     /**
      * The host thread's execution-event listener while the launch has a consumer (the trace writer
      * among them), else null: the engines test it per instruction (interpreter) or per warp quantum
      * (JIT, which then runs the observed variant of its compiled blocks).
      */
-    org.rvsimt.core.events.ExecutionListener events;
+    public org.rvsimt.core.events.ExecutionListener events;
     /** The instruction event, reused for every instruction of this host thread. */
-    final org.rvsimt.core.events.InstructionEvent event = new org.rvsimt.core.events.InstructionEvent();
+    public final org.rvsimt.core.events.InstructionEvent event = new org.rvsimt.core.events.InstructionEvent();
     /** Issue slots of this block so far (all warps), the clock of barrier waits. */
     long blockIssued;
-    boolean barrierRequested;
-    long faultAddress;
-    int faultLane;                // lane of the access a slow path was asked for (for fault reports)
-    int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
-    int uncounted;                // instructions the running engine has executed but not yet added to the warp
+    public boolean barrierRequested;
+    public long faultAddress;
+    public int faultLane;                // lane of the access a slow path was asked for (for fault reports)
+    public int jitPc;                    // pc of the instruction a compiled block is executing (for fault reports)
+    public int uncounted;                // instructions the running engine has executed but not yet added to the warp
     /**
      * The first block on this host thread in which a thread exited with a non-zero code, or -1. Host
      * threads take blocks in increasing order, so only that block's exits can be the launch's
      * exit_code fault; warps of later blocks skip the flight-recorder tail.
      */
-    long exitTailBlock = -1;
+    public long exitTailBlock = -1;
 
     public BlockContext(LaunchSpec spec, Vram vram) {
         this.spec = spec;
@@ -113,7 +118,7 @@ public final class BlockContext {
     }
 
     /** Starts a warp with the native ABI's registers (or all zero under the seed ABI). */
-    void startWarp(Warp w, int pc, long lanes) {
+    public void startWarp(Warp w, int pc, long lanes) {
         w.start(pc, lanes);
         if (spec.seedAbi()) {
             return;
@@ -132,7 +137,7 @@ public final class BlockContext {
     // ------------------------------------------------------------------ memory slow paths
 
     /** Any load the interpreter's VRAM fast path did not take. */
-    int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
+    public int loadSlow(Warp w, int lane, int addr, int width, boolean unsigned) {
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
@@ -166,7 +171,7 @@ public final class BlockContext {
         throw outOfBounds(addr, width, "load");
     }
 
-    void storeSlow(Warp w, int lane, int addr, int width, int value) {
+    public void storeSlow(Warp w, int lane, int addr, int width, int value) {
         faultLane = lane;
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr,
@@ -213,7 +218,7 @@ public final class BlockContext {
     }
 
     /** Whether {@link #storeSlow} would fault for this store (it is not performed). */
-    boolean storeFaults(Warp w, int lane, int addr, int width) {
+    public boolean storeFaults(Warp w, int lane, int addr, int width) {
         if ((addr & (width - 1)) != 0 && !spec.allowMisaligned()) {
             return true;
         }
@@ -231,7 +236,7 @@ public final class BlockContext {
     }
 
     /** The array and offset an atomic at {@code addr} works on: VRAM or shared memory only. */
-    byte[] atomicTarget(int addr) {
+    public byte[] atomicTarget(int addr) {
         long a = Integer.toUnsignedLong(addr);
         if ((addr & 3) != 0) {
             throw new MemoryFault(MemoryFault.Kind.MISALIGNED, addr, String.format("misaligned atomic at 0x%08x", addr));
@@ -354,7 +359,7 @@ public final class BlockContext {
      * program, whose compiled blocks are compiled afresh as they are reached. Returns whether any
      * word changed (then the engine ends its turn, so that it continues on the new program).
      */
-    boolean synchroniseCode() {
+    public boolean synchroniseCode() {
         Program p = program;
         int[] now = null;
         for (int i = 0; i < p.length; i++) {
@@ -376,7 +381,7 @@ public final class BlockContext {
     // ------------------------------------------------------------------ CSRs
 
     /** Reads a CSR for one lane; returns Long.MIN_VALUE for a CSR that does not exist. */
-    long readCsr(Warp w, int lane, int csr) {
+    public long readCsr(Warp w, int lane, int csr) {
         int t = threadLinear(w, lane);
         int[] b = spec.block();
         int[] g = spec.grid();
@@ -423,7 +428,7 @@ public final class BlockContext {
     }
 
     /** Writes a CSR for one lane; returns false when the CSR is read-only or unknown. */
-    boolean writeCsr(Warp w, int lane, int csr, int value) {
+    public boolean writeCsr(Warp w, int lane, int csr, int value) {
         if (VectorUnit.writeCsr(w, lane, csr, value) || MatrixUnit.writeCsr(w, lane, csr, value)) {
             return true;
         }
@@ -465,7 +470,7 @@ public final class BlockContext {
         }
     }
 
-    void consoleWrite(Warp w, int lane, byte[] bytes) {
+    public void consoleWrite(Warp w, int lane, byte[] bytes) {
         String s = new String(bytes, StandardCharsets.UTF_8);
         for (int i = 0; i < s.length(); i++) {
             consoleByte(w, lane, s.charAt(i));
@@ -489,7 +494,7 @@ public final class BlockContext {
     }
 
     /** Bytes of device memory for ecall write: VRAM, shared or stack; null when out of range. */
-    byte[] readBytes(Warp w, int lane, int addr, int len) {
+    public byte[] readBytes(Warp w, int lane, int addr, int len) {
         if (len < 0 || len > 1 << 16) {
             return null;
         }
@@ -505,7 +510,7 @@ public final class BlockContext {
     }
 
     /** The byte at {@code addr} as lane {@code lane} of {@code w} sees memory (0..255); a MemoryFault when unmapped. */
-    int deviceByte(Warp w, int lane, int addr) {
+    public int deviceByte(Warp w, int lane, int addr) {
         return loadSlowOrFast(w, lane, addr) & 0xFF;
     }
 

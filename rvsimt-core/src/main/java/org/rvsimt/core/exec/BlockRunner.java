@@ -2,8 +2,12 @@ package org.rvsimt.core.exec;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rvsimt.core.memory.Vram;
 import org.rvsimt.core.events.ExecutionListener;
+import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.memory.Vram;
 
 /**
  * Runs whole blocks on one host thread: round-robin over the block's warps (a quantum at a time,

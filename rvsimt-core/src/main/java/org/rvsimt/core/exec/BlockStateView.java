@@ -3,6 +3,8 @@ package org.rvsimt.core.exec;
 import org.rvsimt.core.events.BlockState;
 import org.rvsimt.core.events.LaneRegisters;
 import org.rvsimt.core.events.MemorySpace;
+import org.rvsimt.core.exec.observe.Observation;
+import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.memory.MemoryFault;
 
 /** A host thread's {@link BlockContext} as a debugger sees it (see {@link BlockState} for when it is valid). */

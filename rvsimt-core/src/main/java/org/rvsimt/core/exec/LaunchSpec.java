@@ -1,5 +1,7 @@
 package org.rvsimt.core.exec;
 
+import org.rvsimt.core.exec.program.Program;
+
 /**
  * Everything a block needs to know about its launch; immutable and shared by all host threads.
  *

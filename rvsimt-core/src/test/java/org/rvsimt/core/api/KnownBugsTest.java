@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.isa.asm.AsmException;
 
 /**

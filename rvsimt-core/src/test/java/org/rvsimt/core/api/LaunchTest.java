@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rvsimt.core.exec.FaultKind;
+import org.rvsimt.core.fault.FaultKind;
 
 /** The launch value and the one launcher: what the device server needs from the public API. */
 class LaunchTest {

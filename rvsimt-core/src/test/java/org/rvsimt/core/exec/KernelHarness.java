@@ -9,14 +9,14 @@ import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
 
 /** Assembles a kernel, runs it on a fresh device, and hands back results for assertions. */
-final class KernelHarness implements AutoCloseable {
-    final Device device;
+public final class KernelHarness implements AutoCloseable {
+    public final Device device;
 
     KernelHarness(DeviceConfig config) {
         device = Device.open(config);
     }
 
-    static KernelHarness of(String engine, int warpSize, int threads) {
+    public static KernelHarness of(String engine, int warpSize, int threads) {
         return new KernelHarness(DeviceConfig.defaults().withEngine(engine).withWarpSize(warpSize).withThreads(threads));
     }
 
@@ -24,11 +24,11 @@ final class KernelHarness implements AutoCloseable {
         return device.alloc(4L * n).fill((byte) 0);
     }
 
-    LaunchResult run(String source, Dim3 grid, Dim3 block, int shared, Object... args) {
+    public LaunchResult run(String source, Dim3 grid, Dim3 block, int shared, Object... args) {
         return run(source, grid, block, shared, LaunchOptions.defaults(), args);
     }
 
-    LaunchResult run(String source, Dim3 grid, Dim3 block, int shared, LaunchOptions options, Object... args) {
+    public LaunchResult run(String source, Dim3 grid, Dim3 block, int shared, LaunchOptions options, Object... args) {
         try {
             Kernel k = Kernel.fromAssembly(source, "test.S");
             return device.launch(k, grid, block, shared, options, args);

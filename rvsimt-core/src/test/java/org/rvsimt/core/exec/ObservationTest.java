@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.api.LaunchStatistics;
+import org.rvsimt.core.fault.KernelFault;
 
 /**
  * The engines' observation hooks: trace records and events, per-launch statistics and the flight

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.exec.simt.Warp;
 
 /**
  * SIMT behaviour of whole kernels: divergence shapes reconverge where they should (checked by

@@ -10,8 +10,8 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchResult;
-import org.rvsimt.core.exec.FaultKind;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
 
 /**
  * What a fault report says: its kind, the instruction it names, and every lane it concerns. The

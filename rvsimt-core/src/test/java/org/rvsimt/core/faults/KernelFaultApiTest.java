@@ -18,7 +18,7 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.LaunchOptions;
 import org.rvsimt.core.api.LaunchResult;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.KernelFault;
 
 /**
  * Faults through the Java API, on both engines: the launch returns (no exception) with a

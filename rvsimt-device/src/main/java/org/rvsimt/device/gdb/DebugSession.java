@@ -9,8 +9,8 @@ import org.rvsimt.core.events.BlockState;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.core.events.InstructionEvent;
-import org.rvsimt.core.exec.FaultKind;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
 
 /**
  * All-stop control of one launch for a debugger: breakpoints, stopping every host thread, stepping

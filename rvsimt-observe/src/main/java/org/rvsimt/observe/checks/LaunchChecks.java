@@ -9,7 +9,7 @@ import java.util.Set;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Device;
 import org.rvsimt.core.api.Launch;
-import org.rvsimt.core.exec.Program;
+import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.isa.elf.Segment;
 

@@ -1,0 +1,748 @@
+package org.rvsimt.core.exec.interp;
+
+import org.rvsimt.core.console.PrintfFormatter;
+import org.rvsimt.core.console.UnreadablePrintfArgument;
+import org.rvsimt.core.events.ExecutionListener;
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.WarpEngine;
+import org.rvsimt.core.exec.fault.FaultingLanes;
+import org.rvsimt.core.exec.matrix.MatrixUnit;
+import org.rvsimt.core.exec.observe.FlightTail;
+import org.rvsimt.core.exec.observe.Observation;
+import org.rvsimt.core.exec.program.Predecoder;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Divergence;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.exec.vector.VectorUnit;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.memory.Windows;
+import org.rvsimt.core.semantics.Control;
+import org.rvsimt.core.semantics.Csr;
+import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.IntOps;
+import org.rvsimt.core.semantics.LowPrecision;
+import org.rvsimt.core.semantics.Sfu;
+import org.rvsimt.core.semantics.Simt;
+import org.rvsimt.isa.Form;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.Alu;
+import org.rvsimt.isa.Operation.Amo;
+import org.rvsimt.isa.Operation.Branch;
+import org.rvsimt.isa.Operation.CsrAccess;
+import org.rvsimt.isa.Operation.FpArith;
+import org.rvsimt.isa.Operation.FpCompare;
+import org.rvsimt.isa.Operation.FpFused;
+import org.rvsimt.isa.Operation.FpMinMax;
+import org.rvsimt.isa.Operation.FpToInt;
+import org.rvsimt.isa.Operation.FromLowPrecision;
+import org.rvsimt.isa.Operation.IntToFp;
+import org.rvsimt.isa.Operation.Load;
+import org.rvsimt.isa.Operation.Shuffle;
+import org.rvsimt.isa.Operation.SignInject;
+import org.rvsimt.isa.Operation.SpecialFunction;
+import org.rvsimt.isa.Operation.Standalone;
+import org.rvsimt.isa.Operation.Store;
+import org.rvsimt.isa.Operation.ToLowPrecision;
+import org.rvsimt.isa.Operation.Vote;
+
+/**
+ * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
+ * inside each case, semantics from the pure methods of {@code core.semantics}. It is the oracle
+ * every faster engine is compared with, so it favours obviousness over speed.
+ */
+public final class Interpreter implements WarpEngine {
+
+    @Override
+    public void run(BlockContext c, Warp w, int quantum) {
+        final Program p = c.program;
+        final int base = p.base;
+        final int width = w.width;
+        final int[] x = w.x;
+        final int[] f = w.f;
+        final long budget = c.spec.watchdog();
+        int pc = w.pc;
+        long m = w.mask;
+        int rpcTop = Divergence.topRpc(w);
+        int steps = 0;
+        long lanesRun = 0;
+        int lane = -1;
+        final long[] warpAt = c.profile.warpAt;
+        final long[] laneAt = c.profile.laneAt;
+        final ExecutionListener ev = c.events;
+        try {
+            loop:
+            while (steps < quantum) {
+                if (pc == rpcTop) {
+                    w.pc = pc;
+                    w.mask = m;
+                    if (!Divergence.reconverge(w)) {
+                        break loop;
+                    }
+                    if (ev != null) {
+                        Observation.reconverged(c, w, pc, m);
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                int i = (pc - base) >>> 2;
+                if (i >= p.length || (pc & 3) != 0) {
+                    if ((pc & 3) != 0) {
+                        // Only a jump or taken branch gets here, and it was the warp's last instruction.
+                        throw misalignedJump(c, w, w.lastPc(pc), m, pc);
+                    }
+                    throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
+                            String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
+                                    pc, base, p.end()));
+                }
+                if (w.warpInstructions + steps >= budget) {
+                    throw fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
+                            + " instructions (endless loop? raise it with --watchdog)");
+                }
+                if (ev != null) {
+                    Observation.instruction(c, w, i, m);
+                }
+                steps++;
+                lanesRun += Long.bitCount(m);
+                warpAt[i]++;
+                laneAt[i] += Long.bitCount(m);
+                w.fly(pc, 1, m);
+                final int rdo = p.rd[i] * width;
+                final int a = p.rs1[i] * width;
+                final int b = p.rs2[i] * width;
+                final int imm = p.imm[i];
+                final Operation op = p.op[i];
+                boolean leave = false;   // the warp left this path: no lanes, a barrier, or done
+                pc = switch (p.form[i]) {
+                    case ALU_RR -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], x[b + l]);
+                        }
+                        yield pc + 4;
+                    }
+                    case ALU_RI -> {
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], imm);
+                        }
+                        yield pc + 4;
+                    }
+                    case LUI -> {
+                        int v = IntOps.lui(imm);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        yield pc + 4;
+                    }
+                    case AUIPC -> {
+                        int v = IntOps.auipc(pc, imm);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        yield pc + 4;
+                    }
+                    case BRANCH -> {
+                        long taken = 0;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            if (Control.taken((Branch) op, x[a + l], x[b + l])) {
+                                taken |= 1L << l;
+                            }
+                        }
+                        if (taken == m) {
+                            yield pc + imm;
+                        } else if (taken == 0) {
+                            yield pc + 4;
+                        } else {
+                            w.pc = pc;
+                            w.mask = m;
+                            diverged(c, w, i, pc, taken, m & ~taken);
+                            Divergence.branch(p.flow, w, pc, taken, pc + imm);
+                            m = w.mask;
+                            rpcTop = Divergence.topRpc(w);
+                            yield w.pc;
+                        }
+                    }
+                    case JAL -> {
+                        int link = pc + 4;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = link;
+                        }
+                        if (p.rd[i] != Predecoder.SINK) {
+                            w.callDepth++;
+                        }
+                        yield Control.jal(pc, imm);
+                    }
+                    case JALR -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        jalr(c, w, p, i);
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        leave = m == 0;
+                        yield w.pc;
+                    }
+                    case LOAD, FLW -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
+                        int[] dst = p.form[i] == Form.FLW ? f : x;
+                        int wd = op instanceof Load load ? load.width() : 4;
+                        boolean uns = op instanceof Load load && load.unsigned();
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns);
+                        }
+                        yield pc + 4;
+                    }
+                    case STORE, FSW -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
+                        int[] src = p.form[i] == Form.FSW ? f : x;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            LaneOps.store(c, w, lane, x[a + lane] + imm, width(op), src[b + lane]);
+                        }
+                        if (c.barrierRequested) {
+                            c.barrierRequested = false;
+                            w.pc = pc + 4;
+                            w.mask = m;
+                            enterBarrier(c, w, pc, -1, c.warpCount);
+                        }
+                        yield pc + 4;
+                    }
+                    case CSR -> {
+                        c.uncounted = steps - 1;    // instret/cycle count the instructions before this one
+                        csr(c, w, p, i, pc, m);
+                        yield pc + 4;
+                    }
+                    case ECALL -> {
+                        w.pc = pc + 4;
+                        w.mask = m;
+                        ecall(c, w, pc);
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        leave = m == 0;
+                        yield w.pc;
+                    }
+                    case EBREAK -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        boolean alive = Divergence.exitLanes(w, m);
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        leave = !alive;
+                        yield w.pc;
+                    }
+                    case FENCE -> {
+                        // fence.i: stores into the code take effect; on a change the turn ends here,
+                        // so that this engine (and the JIT's) continue on the new program.
+                        leave = op == Operation.Standalone.FENCE_I && c.synchroniseCode();
+                        yield pc + 4;
+                    }
+                    case FP_RR, FP_SQRT, FP_FMA, FP_SGNJ, FP_MINMAX, FP_CMP,
+                         FP_CLASS, FCVT_W_S, FCVT_S_W, FMV_X_W, FMV_W_X -> {
+                        floatOp(c, w, p, i, pc, m);
+                        yield pc + 4;
+                    }
+                    case LOWP_TO_F -> {
+                        int fdo = p.rd[i] * width;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = LowPrecision.widen((FromLowPrecision) op, f[a + l]);
+                        }
+                        yield pc + 4;
+                    }
+                    case LOWP_FROM_F -> {
+                        int fdo = p.rd[i] * width;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = LowPrecision.narrow((ToLowPrecision) op, f[a + l], f[fdo + l]);
+                        }
+                        yield pc + 4;
+                    }
+                    case SFU -> {
+                        int fdo = p.rd[i] * width;
+                        boolean fast = c.spec.fastSfu();
+                        SpecialFunction sf = (SpecialFunction) op;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            f[fdo + l] = Sfu.apply(sf, f[a + l], fast);
+                        }
+                        yield pc + 4;
+                    }
+                    case AMO -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            byte[] target = c.atomicTarget(x[a + lane]);
+                            x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, (Amo) op, x[b + lane]);
+                        }
+                        yield pc + 4;
+                    }
+                    case LR -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane];
+                            byte[] target = c.atomicTarget(addr);
+                            int v = Windows.loadVolatile(target, (int) c.faultAddress);
+                            w.reservation[lane] = addr;
+                            w.reservedValue[lane] = v;
+                            w.reserved |= 1L << lane;
+                            x[rdo + lane] = v;
+                        }
+                        yield pc + 4;
+                    }
+                    case SC -> {
+                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            lane = Long.numberOfTrailingZeros(mm);
+                            int addr = x[a + lane];
+                            byte[] target = c.atomicTarget(addr);
+                            boolean ok = (w.reserved & (1L << lane)) != 0 && w.reservation[lane] == addr
+                                    && Windows.compareAndSet(target, (int) c.faultAddress, w.reservedValue[lane],
+                                            x[b + lane]);
+                            w.reserved &= ~(1L << lane);
+                            x[rdo + lane] = ok ? 0 : 1;
+                        }
+                        yield pc + 4;
+                    }
+                    case VOTE -> {
+                        long pred = 0;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            pred |= (long) (x[a + l] & 1) << l;
+                        }
+                        int v = Simt.vote((Vote) op, m, pred);
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            x[rdo + Long.numberOfTrailingZeros(mm)] = v;
+                        }
+                        yield pc + 4;
+                    }
+                    case SHFL -> {
+                        int[] tmp = w.scratch;
+                        Shuffle kind = (Shuffle) op;
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            tmp[l] = x[a + Simt.shuffleSource(kind, l, x[b + l], width)];
+                        }
+                        for (long mm = m; mm != 0; mm &= mm - 1) {
+                            int l = Long.numberOfTrailingZeros(mm);
+                            x[rdo + l] = tmp[l];
+                        }
+                        yield pc + 4;
+                    }
+                    case TMC, WSPAWN, SPLIT, JOIN, BAR, PRED -> {
+                        w.pc = pc;
+                        w.mask = m;
+                        simtControl(c, w, p, i);
+                        m = w.mask;
+                        rpcTop = Divergence.topRpc(w);
+                        leave = m == 0;
+                        yield w.pc;
+                    }
+                    case VECTOR -> {
+                        VectorUnit.execute(c, w, p, i, pc, m);
+                        yield pc + 4;
+                    }
+                    case MATRIX -> {
+                        MatrixUnit.execute(c, w, p, i, pc, m);
+                        yield pc + 4;
+                    }
+                    case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, illegal(p, i));
+                };
+                if (leave || w.state != Warp.State.READY) {
+                    break loop;
+                }
+            }
+        } catch (MemoryFault mf) {
+            throw memoryFault(c, w, pc, lane, m, mf);
+        } catch (Divergence.StackOverflow so) {
+            throw fault(c, w, FaultKind.STACK_OVERFLOW, pc, m, -1, so.getMessage());
+        } finally {
+            w.warpInstructions += steps;
+            w.laneInstructions += lanesRun;
+        }
+        if (w.state == Warp.State.READY) {
+            w.pc = pc;
+            w.mask = m;
+        }
+    }
+
+    // ------------------------------------------------------------------ observation
+
+    /** Counts a divergent branch or jump at index {@code i} and reports it. */
+    public static void diverged(BlockContext c, Warp w, int i, int pc, long taken, long notTaken) {
+        c.profile.divergedAt[i]++;
+        if (c.events != null) {
+            c.events.divergence(c.blockLinear, w.id, pc, taken, notTaken);
+        }
+    }
+
+    // ------------------------------------------------------------------ control flow
+
+    private static void jalr(BlockContext c, Warp w, Program p, int i) {
+        int width = w.width;
+        int[] x = w.x;
+        int pc = w.pc;
+        int a = p.rs1[i] * width;
+        int imm = p.imm[i];
+        boolean link = p.rd[i] != Predecoder.SINK;
+        boolean isReturn = !link && p.rs1[i] == 1 && imm == 0;
+        int[] t = w.scratch;
+        long m = w.mask;
+        long toZero = 0;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            t[l] = Control.jalr(x[a + l], imm);
+            if (isReturn && t[l] == 0) {
+                toZero |= 1L << l;    // returning from the kernel entry ends the thread
+            }
+        }
+        long misaligned = 0;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            if ((t[l] & 3) != 0) {
+                misaligned |= 1L << l;
+            }
+        }
+        if (misaligned != 0) {
+            throw misalignedJump(c, w, pc, misaligned, t[Long.numberOfTrailingZeros(misaligned)]);
+        }
+        if (link) {
+            int rdo = p.rd[i] * width;
+            for (long mm = m; mm != 0; mm &= mm - 1) {
+                x[rdo + Long.numberOfTrailingZeros(mm)] = pc + 4;
+            }
+        }
+        if (toZero != 0) {
+            if (!Divergence.exitLanes(w, toZero)) {
+                return;
+            }
+            if (w.pc != pc) {
+                return;                // other lanes were resumed elsewhere by the stack
+            }
+            m = w.mask;
+        }
+        int first = t[Long.numberOfTrailingZeros(m)];
+        boolean uniform = true;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            if (t[Long.numberOfTrailingZeros(mm)] != first) {
+                uniform = false;
+                break;
+            }
+        }
+        if (uniform) {
+            w.pc = first;
+        } else {
+            int[] targets = new int[Long.bitCount(m)];
+            long[] groups = new long[targets.length];
+            int n = 0;
+            for (long mm = m; mm != 0; mm &= mm - 1) {
+                int l = Long.numberOfTrailingZeros(mm);
+                int k = 0;
+                while (k < n && targets[k] != t[l]) {
+                    k++;
+                }
+                if (k == n) {
+                    targets[n++] = t[l];
+                }
+                groups[k] |= 1L << l;
+            }
+            if (link) {
+                w.callDepth++;
+            }
+            diverged(c, w, i, pc, groups[0], m & ~groups[0]);
+            Divergence.indirect(p.flow, w, pc, targets, groups, n, link);
+            if (isReturn) {
+                w.callDepth--;
+            }
+            return;
+        }
+        if (link) {
+            w.callDepth++;
+        } else if (isReturn) {
+            w.callDepth--;
+        }
+    }
+
+    /**
+     * The fault report of a memory access by {@code lane} (or the whole mask when unknown), naming
+     * every lane whose access faults; the message and address are the first lane's.
+     */
+    public static KernelFault.Signal memoryFault(BlockContext c, Warp w, int pc, int lane, long m, MemoryFault mf) {
+        FaultKind kind = mf.kind() == MemoryFault.Kind.MISALIGNED ? FaultKind.MISALIGNED : FaultKind.OUT_OF_BOUNDS;
+        return fault(c, w, kind, pc, lane >= 0 ? FaultingLanes.of(c, w, pc, lane, m) : m,
+                Integer.toUnsignedLong(mf.address()), mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
+    }
+
+    /**
+     * A jump whose target is not a multiple of 4 (there are no compressed instructions): the
+     * instruction-address-misaligned fault, at the jump, with the target as the address.
+     */
+    static KernelFault.Signal misalignedJump(BlockContext c, Warp w, int jumpPc, long lanes, int target) {
+        return fault(c, w, FaultKind.MISALIGNED, jumpPc, lanes, Integer.toUnsignedLong(target), String.format(
+                "jump to 0x%08x: an instruction address must be a multiple of 4", target));
+    }
+
+    /** The fault report of dynamic rounding with an invalid frm. */
+    public static KernelFault.Signal roundingFault(BlockContext c, Warp w, int pc, int lane, int rm) {
+        return fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, "dynamic rounding with an invalid frm value " + rm);
+    }
+
+    public static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
+        if (w.diverged() && id < 0) {
+            throw fault(c, w, FaultKind.DIVERGENT_BARRIER, pc, w.mask, -1, String.format(
+                    "barrier reached by lanes 0x%x while lanes 0x%x of the warp are on another path",
+                    w.mask, w.lanes & ~w.exited & ~w.mask));
+        }
+        w.state = Warp.State.BARRIER;
+        w.barrierId = id;
+        w.barrierPc = pc;
+        w.barrierCount = count;
+    }
+
+    private static int lastLane(long m) {
+        return 63 - Long.numberOfLeadingZeros(m);
+    }
+
+    private static void simtControl(BlockContext c, Warp w, Program p, int i) {
+        int width = w.width;
+        int[] x = w.x;
+        int pc = w.pc;
+        long m = w.mask;
+        int last = lastLane(m);
+        int v1 = x[p.rs1[i] * width + last];
+        int v2 = x[p.rs2[i] * width + last];
+        switch (p.form[i]) {
+            case TMC -> {
+                long next = Integer.toUnsignedLong(v1) & w.lanes & ~w.exited;
+                if (width == 64) {
+                    next = (v1 == -1 ? -1L : Integer.toUnsignedLong(v1)) & w.lanes & ~w.exited;
+                }
+                w.pc = pc + 4;
+                if (next == 0) {
+                    Divergence.exitLanes(w, w.lanes & ~w.exited);
+                    w.state = Warp.State.DONE;
+                } else {
+                    w.mask = next;
+                }
+            }
+            case WSPAWN -> {
+                for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
+                    if (c.warps[k].state == Warp.State.DONE) {
+                        c.startWarp(c.warps[k], v2, 1L);
+                        if (c.events != null && c.warps[k].state != Warp.State.DONE) {
+                            c.events.warpStart(c.blockLinear, k, v2, c.warps[k].mask);
+                        }
+                    }
+                }
+                w.pc = pc + 4;
+            }
+            case SPLIT -> {
+                long then = 0;
+                int neg = p.op[i] == Standalone.SPLIT_N ? 1 : 0;
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Long.numberOfTrailingZeros(mm);
+                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
+                        then |= 1L << l;
+                    }
+                }
+                int depth = w.stack.size;
+                int rdo = p.rd[i] * width;
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    x[rdo + Long.numberOfTrailingZeros(mm)] = depth;
+                }
+                Divergence.split(w, then, pc + 4);
+            }
+            case JOIN -> Divergence.join(w, v1, pc);
+            case BAR -> {
+                w.pc = pc + 4;
+                enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
+            }
+            case PRED -> {
+                long pred = 0;
+                int neg = p.op[i] == Standalone.PRED_N ? 1 : 0;
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    int l = Long.numberOfTrailingZeros(mm);
+                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
+                        pred |= 1L << l;
+                    }
+                }
+                long fallback = Integer.toUnsignedLong(v2) & w.lanes & ~w.exited;
+                w.mask = pred != 0 ? pred : fallback;
+                w.pc = pc + 4;
+                if (w.mask == 0) {
+                    Divergence.pathDone(w);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    /**
+     * rvsimt's printf call (rvsimt.h's printf): a0 = the format string, a1 = its va_list; the host
+     * formats (as CUDA's device printf does) and returns the byte count in a0.
+     */
+    static final int ECALL_PRINTF = 1000;
+
+    private static void ecall(BlockContext c, Warp w, int pc) {
+        int width = w.width;
+        int[] x = w.x;
+        long exits = 0;
+        for (long mm = w.mask; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            int a7 = x[17 * width + l];
+            int a0 = x[10 * width + l];
+            switch (a7) {
+                case 93 -> {
+                    exits |= 1L << l;
+                    if (a0 != 0) {
+                        w.exitLanes |= 1L << l;
+                    }
+                    if (a0 != 0 && w.exitLane < 0) {
+                        w.exitCode = a0;
+                        w.exitLane = l;
+                        w.exitPc = pc;
+                        if (c.exitTailBlock < 0 || c.exitTailBlock == c.blockLinear) {
+                            c.exitTailBlock = c.blockLinear;
+                            w.exitRecent = FlightTail.of(c, w, pc);
+                        }
+                    }
+                }
+                case 64 -> {
+                    int len = x[12 * width + l];
+                    byte[] bytes = c.readBytes(w, l, x[11 * width + l], len);
+                    if (bytes == null) {
+                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
+                                String.format("ecall write of %d bytes at 0x%08x is outside mapped memory", len,
+                                        x[11 * width + l]));
+                    }
+                    c.consoleWrite(w, l, bytes);
+                    x[10 * width + l] = len;
+                }
+                case ECALL_PRINTF -> {
+                    byte[] text;
+                    try {
+                        text = PrintfFormatter.format(addr -> c.deviceByte(w, l, addr), a0, x[11 * width + l]);
+                    } catch (UnreadablePrintfArgument e) {
+                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
+                    }
+                    c.consoleWrite(w, l, text);
+                    x[10 * width + l] = text.length;
+                }
+                default -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1,
+                        "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write, 1000 = printf)");
+            }
+        }
+        if (exits != 0) {
+            Divergence.exitLanes(w, exits);
+        }
+    }
+
+    private static void csr(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        int width = w.width;
+        int[] x = w.x;
+        int csr = p.imm[i];
+        CsrAccess op = (CsrAccess) p.op[i];
+        boolean immediate = op.immediate();
+        int rs1Field = p.rs1[i];
+        int rdo = p.rd[i] * width;
+        boolean writes = Csr.writes(op, rs1Field);
+        org.rvsimt.isa.Extension owner = org.rvsimt.isa.Csrs.extensionOf(csr);
+        if (owner != null && !p.isa.has(owner)) {
+            throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format(
+                    "CSR 0x%03x belongs to %s, which this device's ISA %s lacks", csr, owner.isaName(), p.isa));
+        }
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            long old = c.readCsr(w, l, csr);
+            if (old == Long.MIN_VALUE) {
+                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
+            }
+            int src = immediate ? rs1Field : x[rs1Field * width + l];
+            if (writes && !c.writeCsr(w, l, csr, Csr.apply(op, (int) old, src))) {
+                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
+            }
+            x[rdo + l] = (int) old;
+        }
+    }
+
+    private static void floatOp(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        int width = w.width;
+        int[] x = w.x;
+        int[] f = w.f;
+        int[] flags = w.fflags;
+        int a = p.rs1[i] * width;
+        int b = p.rs2[i] * width;
+        int d = p.rd[i] * width;
+        int rmField = p.rm[i];
+        Operation op = p.op[i];
+        Form form = p.form[i];
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            int rm = rmField == 7 ? w.frm[l] : rmField;
+            if (rm > 4 && usesRounding(form)) {
+                throw rmField == 7 ? roundingFault(c, w, pc, l, rm)
+                        : fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1, "reserved rounding mode " + rm);
+            }
+            switch (form) {
+                case FP_RR -> f[d + l] = FloatOps.arith((FpArith) op, f[a + l], f[b + l], rm, flags, l);
+                case FP_FMA -> f[d + l] = FloatOps.fused((FpFused) op, f[a + l], f[b + l], f[p.rs3[i] * width + l], rm,
+                        flags, l);
+                case FP_SGNJ -> f[d + l] = FloatOps.signInject((SignInject) op, f[a + l], f[b + l]);
+                case FP_MINMAX -> f[d + l] = FloatOps.minMax((FpMinMax) op, f[a + l], f[b + l], flags, l);
+                case FP_CMP -> x[xDest(p, i) * width + l] = FloatOps.compare((FpCompare) op, f[a + l], f[b + l], flags, l);
+                case FCVT_W_S -> x[xDest(p, i) * width + l] = FloatOps.toInt((FpToInt) op, f[a + l], rm, flags, l);
+                case FCVT_S_W -> f[d + l] = FloatOps.fromInt((IntToFp) op, x[a + l], rm, flags, l);
+                case FP_SQRT -> f[d + l] = FloatOps.fsqrtS(f[a + l], rm, flags, l);
+                case FP_CLASS -> x[xDest(p, i) * width + l] = FloatOps.fclassS(f[a + l]);
+                case FMV_X_W -> x[xDest(p, i) * width + l] = FloatOps.fmvXW(f[a + l]);
+                case FMV_W_X -> f[d + l] = FloatOps.fmvWX(x[a + l]);
+                default -> throw new IllegalStateException("not a float form: " + form);
+            }
+        }
+    }
+
+    private static boolean usesRounding(Form form) {
+        return form == Form.FP_RR || form == Form.FP_SQRT || form == Form.FP_FMA || form == Form.FCVT_W_S
+                || form == Form.FCVT_S_W;
+    }
+
+    /** Integer destination of an FP instruction (x0 writes go to the sink row). */
+    private static int xDest(Program p, int i) {
+        return p.rd[i] == 0 ? Predecoder.SINK : p.rd[i];
+    }
+
+    /** Bytes a store writes: sw/sh/sb's width, or 4 for fsw. */
+    private static int width(Operation op) {
+        return op instanceof Store store ? store.width() : 4;
+    }
+
+    /** Why the word at slot i is illegal: no declaration, or one of an extension the device lacks. */
+    private static String illegal(Program p, int i) {
+        String text = String.format("illegal instruction 0x%08x", p.words[i]);
+        if ((p.words[i] & 3) != 3 && (p.words[i] & 0xFFFF) != 0) {   // (all-zero bits are illegal in C too)
+            // RISC-V instruction-length encoding: low bits other than 11 start a 16-bit instruction
+            return text + String.format(" (0x%04x is a compressed instruction: rvsimt does not implement the C"
+                    + " extension; build without c in -march)", p.words[i] & 0xFFFF);
+        }
+        if (p.defId[i] < 0 || p.isa.has(org.rvsimt.isa.InstructionSet.get(p.defId[i]).extension())) {
+            return text;    // no declaration, or a reserved encoding of a declared one (a vector form)
+        }
+        org.rvsimt.isa.InstructionDef d = org.rvsimt.isa.InstructionSet.get(p.defId[i]);
+        return text + " (" + d.mnemonic() + ": this device's ISA " + p.isa + " lacks " + d.extension().isaName() + ")";
+    }
+
+    public static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
+                                    String message) {
+        Program p = c.program;
+        if (c.events != null) {
+            c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
+        }
+        return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
+                lanes, address, message, FlightTail.of(c, w, pc)));
+    }
+}

@@ -1,0 +1,564 @@
+package org.rvsimt.core.exec.jit;
+
+import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_boolean;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_long;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.Label;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicLong;
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.interp.LaneOps;
+import org.rvsimt.core.exec.matrix.MatrixUnit;
+import org.rvsimt.core.exec.observe.Observation;
+import org.rvsimt.core.exec.program.Predecoder;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.exec.vector.HostSimd;
+import org.rvsimt.core.exec.vector.VectorDecode;
+import org.rvsimt.core.exec.vector.VectorFastPath;
+import org.rvsimt.core.exec.vector.VectorState;
+import org.rvsimt.core.exec.vector.VectorUnit;
+import org.rvsimt.isa.Form;
+import org.rvsimt.isa.Operation;
+
+/**
+ * Compiles a basic block to a hidden class with {@code java.lang.classfile}. Each instruction
+ * becomes a loop over the lanes whose body calls the same pure semantic method the interpreter
+ * calls ({@code IntOps.add}, {@code FloatOps.fmaddS}, ...) with register offsets, immediates and
+ * the warp width as constants, so C2 specialises and inlines it. Instructions run one after the
+ * other for all lanes, exactly in the interpreter's order, so memory effects and faults match it.
+ * Blocks stop at basic-block leaders (so the driver sees every reconvergence point), after a
+ * store (which may be a barrier), before an instruction the compiler leaves to the interpreter,
+ * and after {@link #MAX_LENGTH} instructions (HotSpot compiles big generated methods badly, and not
+ * at all over 8000 bytes).
+ */
+final class BlockCompiler {
+    /** Longest block, in instructions ({@link BlockExtent#MAX_LENGTH}). */
+    static final int MAX_LENGTH = BlockExtent.MAX_LENGTH;
+
+    /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
+    static final boolean SIMD = HostSimd.AVAILABLE && !"false".equals(System.getProperty("rvsimt.jit.simd"));
+
+    private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
+    private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
+    private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
+    private static final ClassDesc CD_LANEOPS = ClassDesc.of(LaneOps.class.getName());
+    private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
+    private static final MethodTypeDesc MTD_UNIT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int,
+            CD_long);
+    private static final MethodTypeDesc MTD_BOUND_MEMORY = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_int, CD_long, CD_int, CD_int, CD_boolean);
+    private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_int, CD_long, CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc MTD_OBSERVE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_long);
+    private static final ClassDesc CD_OBSERVATION = ClassDesc.of(Observation.class.getName());
+    private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
+    private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
+            CD_boolean);
+    private static final MethodTypeDesc STORE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
+            CD_int);
+    private static final MethodTypeDesc DYN_RM = MethodTypeDesc.of(CD_int, CD_WARP, CD_int);
+    private static final AtomicLong NAMES = new AtomicLong();
+
+    // Local variable slots of the generated run methods.
+    private static final int CTX = 1;
+    private static final int WARP = 2;
+    private static final int MASK = 3;
+    private static final int X = 5;
+    private static final int F = 6;
+    private static final int FLAGS = 7;
+    private static final int LANE = 8;
+    private static final int BITS = 9;
+    private static final int TAKEN = 11;
+    private static final int TMP = 13;
+    private static final int INEXACT_ALL = 14;   // runFull: every lane's fflags has NX (as of block entry)
+    private static final int NEAREST_ALL = 15;   // runFull: every lane's frm is RNE
+
+    private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
+    private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
+    private static final MethodTypeDesc SIMD_FP = MethodTypeDesc.of(CD_void, ClassDesc.of(Operation.class.getName()),
+            CD_INT_ARRAY, CD_INT_ARRAY,
+            CD_int, CD_int, CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc SIMD_LOAD = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
+            CD_int, CD_INT_ARRAY, CD_int, CD_int, CD_int);
+
+    private final Program p;
+    private final int width;
+    private final boolean fastSfu;
+    /** The observed variant: an execution event before every instruction (launches with a consumer). */
+    private final boolean observed;
+
+    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed) {
+        this.p = p;
+        this.width = width;
+        this.fastSfu = fastSfu;
+        this.observed = observed;
+    }
+
+    /** In the observed variant: Observation.instruction(ctx, warp, i, mask) before instruction i runs. */
+    private void observe(CodeBuilder code, int i) {
+        if (observed) {
+            code.aload(CTX).aload(WARP).loadConstant(i).lload(MASK).invokestatic(CD_OBSERVATION, "instruction",
+                    MTD_OBSERVE);
+        }
+    }
+
+    /**
+     * The vtype every active lane has before each instruction of a block, where an earlier vsetvli or
+     * vsetivli of the block set it to a legal value from its immediate; -1 where it is not known.
+     */
+    static int[] knownVtypes(Program p, int start, int n) {
+        int[] out = new int[n];
+        int known = -1;
+        for (int k = 0; k < n; k++) {
+            int i = start + k;
+            out[k] = known;
+            if (p.form[i] == Form.VECTOR) {
+                int word = p.words[i];
+                int kind = VectorDecode.op(p.unit[i]).kind();
+                if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI) {
+                    int vtype = kind == VectorDecode.VSETVLI ? word >>> 20 & 0x7FF : word >>> 20 & 0x3FF;
+                    known = org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN) ? vtype : -1;
+                } else if (kind == VectorDecode.VSETVL) {
+                    known = -1;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Emits the bound e32 entry for a vector instruction whose vtype the block knows (the seed's
+     * rebind); false when the instruction is not one of those cases (the unit's general entry then).
+     */
+    private boolean bindVector(CodeBuilder code, int i, int vtype) {
+        if (vtype < 0 || org.rvsimt.core.semantics.VectorOps.sew(vtype) != 32 || !HostSimd.AVAILABLE) {
+            return false;
+        }
+        int word = p.words[i];
+        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
+        int lmulLog2 = org.rvsimt.core.semantics.VectorOps.lmulLog2(vtype);
+        int group = lmulLog2 > 0 ? (1 << lmulLog2) - 1 : 0;
+        int vd = word >>> 7 & 31;
+        int rs1 = word >>> 15 & 31;
+        int vs2 = word >>> 20 & 31;
+        if ((word >>> 25 & 1) == 0 || (vd & group) != 0) {
+            return false;                      // masked, or a misaligned group: the unit decides
+        }
+        ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
+        if (VectorFastPath.unitStrideE32(op, word)) {
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+                    .loadConstant(rs1).loadConstant(op.kind() == VectorDecode.STORE ? 1 : 0)
+                    .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
+            return true;
+        }
+        if (VectorFastPath.floatGroupsAligned(op, rs1, vs2, group)) {
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+                    .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
+            return true;
+        }
+        return false;
+    }
+
+    /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
+    JitBlock compile(int start) {
+        int n = BlockExtent.extent(p, start);
+        if (n == 0) {
+            return null;
+        }
+        Form lastForm = p.form[start + n - 1];
+        int end = lastForm == Form.BRANCH ? JitBlock.BRANCH : lastForm == Form.JAL ? JitBlock.JAL : JitBlock.FALL;
+        // A store always ends its block, so the block stores exactly when its last instruction does.
+        boolean stores = lastForm == Form.STORE || lastForm == Form.FSW || BlockExtent.unitStore(p, start + n - 1);
+        int last = start + n - 1;
+        int startPc = p.base + 4 * start;
+        int target = end == JitBlock.FALL ? 0 : p.base + 4 * last + p.imm[last];
+        boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
+        CompiledBlock code = define(start, n, end);
+        return new JitBlock(startPc, n, end, target, link, stores, code);
+    }
+
+    private CompiledBlock define(int start, int n, int end) {
+        ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + ".JitBlock_"
+                + Integer.toHexString(p.base + 4 * start) + "_" + NAMES.incrementAndGet());
+        byte[] bytes = ClassFile.of().build(name, cb -> {
+            cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
+            cb.withInterfaceSymbols(CD_BLOCK);
+            cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
+                    code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
+            cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, true));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, false));
+        });
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
+            return (CompiledBlock) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
+        } catch (Throwable t) {
+            throw new IllegalStateException("JIT: cannot define block at 0x" + Integer.toHexString(p.base + 4 * start), t);
+        }
+    }
+
+    private void body(CodeBuilder code, int start, int n, int end, boolean full) {
+        code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
+        code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
+        code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
+        int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
+        boolean simd = full && SIMD && SimdLanes.pays(width);
+        int[] vtypes = knownVtypes(p, start, bodyEnd - start);
+        if (simd) {
+            simdPreconditions(code, start, bodyEnd);
+        }
+        for (int i = start; i < bodyEnd; i++) {
+            final int idx = i;
+            observe(code, i);
+            if (mayFault(i)) {
+                code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
+            }
+            if (p.form[i] == Form.VECTOR && bindVector(code, i, vtypes[i - start])) {
+                continue;
+            } else if (p.form[i] == Form.VECTOR || p.form[i] == Form.MATRIX) {
+                // The units run the instruction for every active lane, as for the interpreter; the
+                // block only saves the trip through the interpreter and keeps its neighbours compiled.
+                code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK)
+                        .invokestatic(ClassDesc.of(p.form[i] == Form.VECTOR ? VectorUnit.class.getName()
+                                : MatrixUnit.class.getName()), "compiled", MTD_UNIT);
+            } else if (simd && simdLoad(i)) {
+                emitSimdLoad(code, i);
+            } else if (simd && simdStore(i)) {
+                emitSimdStore(code, i);
+            } else if (simd && simdFp(i)) {
+                emitSimdFp(code, i);
+            } else if (p.form[i] != Form.FENCE) {
+                laneLoop(code, full, () -> instruction(code, idx));
+            }
+        }
+        if (end != JitBlock.FALL) {
+            observe(code, start + n - 1);
+        }
+        if (end == JitBlock.BRANCH) {
+            int i = start + n - 1;
+            code.lconst_0().lstore(TAKEN);
+            laneLoop(code, full, () -> {
+                Label skip = code.newLabel();
+                xLoad(code, p.rs1[i]);
+                xLoad(code, p.rs2[i]);
+                call(code, i);
+                code.ifeq(skip);
+                code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
+                code.labelBinding(skip);
+            });
+            code.lload(TAKEN).lreturn();
+            return;
+        }
+        if (end == JitBlock.JAL) {
+            int i = start + n - 1;
+            int linkValue = p.base + 4 * i + 4;
+            laneLoop(code, full, () -> {
+                code.loadConstant(linkValue);
+                writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
+            });
+        }
+        code.lconst_0().lreturn();
+    }
+
+    /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
+    private boolean simdLoad(int i) {
+        return p.form[i] == Form.FLW || p.op[i] instanceof Operation.Load load && load.width() == 4;
+    }
+
+    /** A 32-bit store (sw or fsw) that {@link SimdLanes#store32} runs chunk by chunk. */
+    private boolean simdStore(int i) {
+        return p.form[i] == Form.FSW || p.op[i] instanceof Operation.Store store && store.width() == 4;
+    }
+
+    private void emitSimdStore(CodeBuilder code, int i) {
+        code.aload(CTX).aload(WARP).aload(p.form[i] == Form.FSW ? F : X).loadConstant(p.rs2[i] * width);
+        code.aload(X).loadConstant(p.rs1[i] * width).loadConstant(p.imm[i]).loadConstant(width);
+        code.invokestatic(CD_SIMD, "store32", SIMD_LOAD);
+    }
+
+    /** An f32 add/sub/mul/fma with rm RNE or dyn, which {@link SimdLanes#fp} computes. */
+    private boolean simdFp(int i) {
+        return (p.rm[i] == 0 || p.rm[i] == 7) && SimdLanes.computes(p.op[i]);
+    }
+
+    /**
+     * Computes, once per block run, whether the float fast path may be taken: flags only gain bits
+     * inside a block and frm cannot change there, so what holds at entry holds for every instruction.
+     */
+    private void simdPreconditions(CodeBuilder code, int start, int bodyEnd) {
+        boolean anyFp = false;
+        boolean anyDyn = false;
+        for (int i = start; i < bodyEnd; i++) {
+            if (simdFp(i)) {
+                anyFp = true;
+                anyDyn |= p.rm[i] == 7;
+            }
+        }
+        if (anyFp) {
+            code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z)
+                    .istore(INEXACT_ALL);
+        }
+        if (anyDyn) {
+            code.aload(WARP).getfield(CD_WARP, "frm", CD_INT_ARRAY).loadConstant(width)
+                    .invokestatic(CD_SIMD, "nearestEverywhere", LANES_Z).istore(NEAREST_ALL);
+        }
+    }
+
+    private void emitSimdLoad(CodeBuilder code, int i) {
+        boolean toF = p.form[i] == Form.FLW;
+        int rd = p.rd[i];      // x0 is already the sink row; f0 is a real register
+        code.aload(CTX).aload(WARP).aload(toF ? F : X).loadConstant(rd * width);
+        code.aload(X).loadConstant(p.rs1[i] * width).loadConstant(p.imm[i]).loadConstant(width);
+        code.invokestatic(CD_SIMD, "load32", SIMD_LOAD);
+    }
+
+    /** if (preconditions) SimdLanes.fp(...) else the scalar lane loop. */
+    private void emitSimdFp(CodeBuilder code, int i) {
+        Label scalar = code.newLabel();
+        Label done = code.newLabel();
+        code.iload(INEXACT_ALL).ifeq(scalar);
+        if (p.rm[i] == 7) {
+            code.iload(NEAREST_ALL).ifeq(scalar);
+        }
+        ClassDesc family = ClassDesc.of(p.op[i].getClass().getName());
+        code.getstatic(family, p.op[i].name(), family).aload(F).aload(FLAGS).loadConstant(p.rd[i] * width)
+                .loadConstant(p.rs1[i] * width).loadConstant(p.rs2[i] * width)
+                .loadConstant(p.form[i] == Form.FP_FMA ? p.rs3[i] * width : 0).loadConstant(width);
+        code.invokestatic(CD_SIMD, "fp", SIMD_FP);
+        code.goto_(done);
+        code.labelBinding(scalar);
+        laneLoop(code, true, () -> instruction(code, i));
+        code.labelBinding(done);
+    }
+
+    private boolean mayFault(int i) {
+        return switch (p.form[i]) {
+            case LOAD, STORE, FLW, FSW, VECTOR, MATRIX -> true;
+            case FP_RR, FP_SQRT, FP_FMA, FCVT_W_S, FCVT_S_W -> p.rm[i] == 7;
+            default -> false;
+        };
+    }
+
+    /** for (l = 0; l < width; l++) body  — or, masked: for each set bit l of mask. */
+    private void laneLoop(CodeBuilder code, boolean full, Runnable body) {
+        Label top = code.newLabel();
+        Label done = code.newLabel();
+        if (full) {
+            code.iconst_0().istore(LANE);
+            code.labelBinding(top);
+            code.iload(LANE).loadConstant(width).if_icmpge(done);
+            body.run();
+            code.iinc(LANE, 1).goto_(top);
+        } else {
+            code.lload(MASK).lstore(BITS);
+            code.labelBinding(top);
+            code.lload(BITS).lconst_0().lcmp().ifeq(done);
+            code.lload(BITS).invokestatic(ClassDesc.of("java.lang.Long"), "numberOfTrailingZeros",
+                    MethodTypeDesc.of(CD_int, CD_long)).istore(LANE);
+            body.run();
+            code.lload(BITS).lload(BITS).lconst_1().lsub().land().lstore(BITS);
+            code.goto_(top);
+        }
+        code.labelBinding(done);
+    }
+
+    /** Pushes array x (or f) and the index reg*width + lane, ready for iaload/iastore. */
+    private void slot(CodeBuilder code, int array, int reg) {
+        code.aload(array).loadConstant(reg * width).iload(LANE).iadd();
+    }
+
+    private void xSlot(CodeBuilder code, int reg) {
+        slot(code, X, reg);
+    }
+
+    private void xLoad(CodeBuilder code, int reg) {
+        slot(code, X, reg);
+        code.iaload();
+    }
+
+    private void fLoad(CodeBuilder code, int reg) {
+        slot(code, F, reg);
+        code.iaload();
+    }
+
+    private void rounding(CodeBuilder code, int i) {
+        if (p.rm[i] == 7) {
+            code.aload(WARP).iload(LANE).invokestatic(CD_LANEOPS, "dynamicRm", DYN_RM);
+        } else {
+            code.loadConstant(p.rm[i]);
+        }
+    }
+
+    private void flagsAndLane(CodeBuilder code) {
+        code.aload(FLAGS).iload(LANE);
+    }
+
+    /** Calls the operation's semantic method, its operands already pushed. */
+    private void call(CodeBuilder code, int i) {
+        JitSemantics.Target t = JitSemantics.of(p.op[i], fastSfu);
+        code.invokestatic(t.owner(), t.name(), t.type());
+    }
+
+    private static int xDest(int rd) {
+        return rd == 0 ? Predecoder.SINK : rd;
+    }
+
+    /** Pushes x[reg] of the current lane. */
+    private void readX(CodeBuilder code, int reg) {
+        xLoad(code, reg);
+    }
+
+    private void readF(CodeBuilder code, int reg) {
+        fLoad(code, reg);
+    }
+
+    /** Stores the int on top of the stack into x[reg] of the current lane (x0 writes go to the sink row). */
+    private void writeX(CodeBuilder code, int reg) {
+        code.istore(TMP);
+        xSlot(code, reg == 0 ? Predecoder.SINK : reg);
+        code.iload(TMP).iastore();
+    }
+
+    private void writeF(CodeBuilder code, int reg) {
+        code.istore(TMP);
+        slot(code, F, reg);
+        code.iload(TMP).iastore();
+    }
+
+    private void instruction(CodeBuilder code, int i) {
+        int pc = p.base + 4 * i;
+        int imm = p.imm[i];
+        int rd = p.rd[i] == Predecoder.SINK ? 0 : p.rd[i];
+        switch (p.form[i]) {
+            case ALU_RR -> {
+                readX(code, p.rs1[i]);
+                readX(code, p.rs2[i]);
+                call(code, i);
+                writeX(code, rd);
+            }
+            case ALU_RI -> {
+                readX(code, p.rs1[i]);
+                code.loadConstant(imm);
+                call(code, i);
+                writeX(code, rd);
+            }
+            case LUI -> {
+                code.loadConstant(imm << 12);
+                writeX(code, rd);
+            }
+            case AUIPC -> {
+                code.loadConstant(pc + (imm << 12));
+                writeX(code, rd);
+            }
+            case LOAD, FLW -> {
+                boolean toF = p.form[i] == Form.FLW;
+                int wd = p.op[i] instanceof Operation.Load load ? load.width() : 4;
+                boolean uns = p.op[i] instanceof Operation.Load load && load.unsigned();
+                code.aload(CTX).aload(WARP).iload(LANE);
+                readX(code, p.rs1[i]);
+                code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
+                code.invokestatic(CD_LANEOPS, "load", LOAD);
+                if (toF) {
+                    writeF(code, p.rd[i]);
+                } else {
+                    writeX(code, rd);
+                }
+            }
+            case STORE, FSW -> {
+                boolean fromF = p.form[i] == Form.FSW;
+                int wd = p.op[i] instanceof Operation.Store store ? store.width() : 4;
+                code.aload(CTX).aload(WARP).iload(LANE);
+                readX(code, p.rs1[i]);
+                code.loadConstant(imm).iadd().loadConstant(wd);
+                if (fromF) {
+                    readF(code, p.rs2[i]);
+                } else {
+                    readX(code, p.rs2[i]);
+                }
+                code.invokestatic(CD_LANEOPS, "store", STORE);
+            }
+            case FP_RR, FP_SGNJ, FP_MINMAX -> {
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
+                if (p.form[i] == Form.FP_RR) {
+                    rounding(code, i);
+                    flagsAndLane(code);
+                } else if (p.form[i] == Form.FP_MINMAX) {
+                    flagsAndLane(code);
+                }
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case FP_SQRT -> {
+                readF(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case FP_FMA -> {
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
+                readF(code, p.rs3[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case FP_CMP -> {
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
+                flagsAndLane(code);
+                call(code, i);
+                writeX(code, rd);
+            }
+            case FP_CLASS, FMV_X_W -> {
+                readF(code, p.rs1[i]);
+                call(code, i);
+                writeX(code, rd);
+            }
+            case FMV_W_X -> {
+                readX(code, p.rs1[i]);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case FCVT_W_S -> {
+                readF(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                call(code, i);
+                writeX(code, rd);
+            }
+            case FCVT_S_W -> {
+                readX(code, p.rs1[i]);
+                rounding(code, i);
+                flagsAndLane(code);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case LOWP_TO_F, SFU -> {
+                readF(code, p.rs1[i]);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case LOWP_FROM_F -> {
+                readF(code, p.rs1[i]);
+                readF(code, p.rd[i]);
+                call(code, i);
+                writeF(code, p.rd[i]);
+            }
+            case FENCE -> { }
+            default -> throw new IllegalStateException("not compilable: form " + p.form[i]);
+        }
+    }
+}

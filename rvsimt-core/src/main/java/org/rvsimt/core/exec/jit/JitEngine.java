@@ -1,0 +1,224 @@
+package org.rvsimt.core.exec.jit;
+
+import org.rvsimt.core.events.ExecutionListener;
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.WarpEngine;
+import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.interp.LaneOps;
+import org.rvsimt.core.exec.observe.Observation;
+import org.rvsimt.core.exec.observe.Profile;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Divergence;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.memory.MemoryFault;
+
+/**
+ * The JIT engine: runs compiled basic blocks and leaves everything else (jumps through registers,
+ * ecall, CSRs, atomics, SIMT control, instructions near the watchdog limit) to the interpreter,
+ * one instruction at a time. Instructions are counted per block. Divergence, reconvergence and
+ * barriers go through the same code as the interpreter's, so both engines agree bit for bit.
+ *
+ * <p>A launch with an execution-event consumer runs the observed variant of each block, compiled
+ * with a call before every instruction; without one, compiled blocks contain no event code.
+ */
+public final class JitEngine implements WarpEngine {
+    /**
+     * Tiered execution: a block runs in the interpreter until it has run this many times (counted
+     * over all host threads), then compiles on the background compiler while warps keep
+     * interpreting it. A launch that runs each block a few times never waits for the class loading,
+     * code generation and JVM warm-up of compiled blocks (a fresh process ran saxpy's launch 5-10x
+     * slower on the JIT than on the interpreter). 0 compiles every block when first reached, on the
+     * warp's own thread (-Drvsimt.jit.compileThreshold=0: the tests, which must run compiled code).
+     * Read when the engine is made (once per launch and host thread).
+     */
+    private final int compileThreshold = Integer.getInteger("rvsimt.jit.compileThreshold", 256);
+
+    private final Interpreter interpreter = new Interpreter();
+
+    /**
+     * The cache this engine used last. run() is called once per warp quantum, and the map lookup
+     * (a boxed key) cost a few percent of a dense kernel; an immutable holder keeps it thread-safe.
+     */
+    private volatile LastCache last;
+
+    private record LastCache(Program program, long key, BlockCache blocks) { }
+
+    /** Blocks of one program for one (warp width, SFU mode, observed), shared by all host threads. */
+    private BlockCache cache(Program p, int width, boolean fastSfu, boolean observed) {
+        long key = (long) width << 2 | (observed ? 2 : 0) | (fastSfu ? 1 : 0);
+        LastCache l = last;
+        if (l != null && l.program() == p && l.key() == key) {
+            return l.blocks();
+        }
+        BlockCache blocks = p.jitCaches.computeIfAbsent(key, k -> new BlockCache(p.length));
+        last = new LastCache(p, key, blocks);
+        return blocks;
+    }
+
+    /**
+     * The compiled block at {@code pc}, or null: not in the program, not compilable, or not (yet)
+     * compiled; in the last case this run is counted, and the block's compile is queued once it is hot.
+     */
+    private JitBlock block(BlockCache cache, Program p, int pc, int width, boolean fastSfu, boolean observed) {
+        if (!p.contains(pc)) {
+            return null;
+        }
+        int i = (pc - p.base) >>> 2;
+        Object b = cache.slots.get(i);
+        if (b instanceof JitBlock compiled) {
+            return compiled;
+        }
+        if (b == null) {
+            if (compileThreshold <= 0) {
+                b = TierUpCompiler.compile(p, i, width, fastSfu, observed);
+                if (!cache.slots.compareAndSet(i, null, b)) {
+                    b = cache.slots.get(i);
+                }
+            } else if (++cache.runs[i] >= compileThreshold && cache.slots.compareAndSet(i, null, BlockCache.PENDING)) {
+                TierUpCompiler.submit(cache, p, i, width, fastSfu, observed);
+            }
+        }
+        if (b instanceof BlockCache.Failure f) {
+            throw new IllegalStateException("JIT: cannot compile the block at 0x" + Integer.toHexString(pc) + ": "
+                    + f.error().getMessage(), f.error());
+        }
+        return b instanceof JitBlock compiled ? compiled : null;
+    }
+
+    @Override
+    public void run(BlockContext c, Warp w, int quantum) {
+        ExecutionListener ev = c.events;
+        boolean observed = ev != null;
+        Program p = c.program;
+        Profile profile = c.profile;
+        int width = w.width;
+        boolean fastSfu = c.spec.fastSfu();
+        BlockCache cache = cache(p, width, fastSfu, observed);
+        long budget = c.spec.watchdog();
+        long full = width == 64 ? -1L : (1L << width) - 1;
+        int pc = w.pc;
+        long m = w.mask;
+        int rpcTop = Divergence.topRpc(w);
+        int steps = 0;                 // not yet added to the warp's counters
+        long lanes = 0;
+        int executed = 0;              // in this call, for the quantum (which must end where the interpreter's does)
+        int blockStart = pc;
+        try {
+            while (executed < quantum) {
+                if (pc == rpcTop) {
+                    w.pc = pc;
+                    w.mask = m;
+                    if (!Divergence.reconverge(w)) {
+                        break;
+                    }
+                    if (observed) {
+                        Observation.reconverged(c, w, pc, m);
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                JitBlock b = block(cache, p, pc, width, fastSfu, observed);
+                boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 2];
+                // Not compiled yet (tiered execution): the interpreter runs the block, exactly its extent.
+                int interpreted = b == null && p.contains(pc) ? cache.extent(p, (pc - p.base) >>> 2) : 0;
+                if (b == null || w.warpInstructions + steps + b.length() > budget
+                        || executed + b.length() > quantum || firstRun) {
+                    w.pc = pc;
+                    w.mask = m;
+                    w.warpInstructions += steps;
+                    w.laneInstructions += lanes;
+                    steps = 0;
+                    lanes = 0;
+                    long before = w.warpInstructions;
+                    if (firstRun || interpreted > 0) {
+                        // The interpreter runs each block at least once per host thread before its
+                        // compiled code, so the launch statistics learn which memory space its loads
+                        // and stores address.
+                        int n = firstRun ? b.length() : interpreted;
+                        profile.firstRun((pc - p.base) >>> 2, n);
+                        interpreter.run(c, w, Math.min(n, quantum - executed));
+                    } else {
+                        interpreter.run(c, w, 1);
+                    }
+                    executed += (int) (w.warpInstructions - before);
+                    if (w.state != Warp.State.READY || c.program != p) {
+                        return;     // done, waiting, or a fence.i changed the code: the next turn runs it
+                    }
+                    pc = w.pc;
+                    m = w.mask;
+                    rpcTop = Divergence.topRpc(w);
+                    continue;
+                }
+                blockStart = pc;
+                int index = (pc - p.base) >>> 2;
+                w.fly(pc, b.length(), m);
+                profile.compiledBlock(index, m);
+                long taken;
+                try {
+                    taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                } catch (KernelFault.Signal s) {
+                    // A vector or matrix instruction faulted inside the block: count what ran, as the
+                    // interpreter would have.
+                    int done = (c.jitPc - blockStart) / 4 + 1;
+                    steps += done;
+                    lanes += (long) done * Long.bitCount(m);
+                    throw s;
+                }
+                steps += b.length();
+                executed += b.length();
+                lanes += (long) b.length() * Long.bitCount(m);
+                switch (b.end()) {
+                    case JitBlock.BRANCH -> {
+                        if (taken == m) {
+                            pc = b.target();
+                        } else if (taken == 0) {
+                            pc = b.nextPc();
+                        } else {
+                            w.pc = b.lastPc();
+                            w.mask = m;
+                            Interpreter.diverged(c, w, index + b.length() - 1, b.lastPc(), taken, m & ~taken);
+                            Divergence.branch(p.flow, w, b.lastPc(), taken, b.target());
+                            pc = w.pc;
+                            m = w.mask;
+                            rpcTop = Divergence.topRpc(w);
+                        }
+                    }
+                    case JitBlock.JAL -> {
+                        if (b.link()) {
+                            w.callDepth++;
+                        }
+                        pc = b.target();
+                    }
+                    default -> pc = b.nextPc();
+                }
+                if (b.stores() && c.barrierRequested) {
+                    c.barrierRequested = false;
+                    w.pc = pc;
+                    w.mask = m;
+                    Interpreter.enterBarrier(c, w, b.lastPc(), -1, c.warpCount);
+                    break;
+                }
+            }
+        } catch (MemoryFault mf) {
+            int done = (c.jitPc - blockStart) / 4 + 1;
+            steps += done;
+            lanes += (long) done * Long.bitCount(m);
+            throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
+        } catch (LaneOps.RoundingFault rf) {
+            int done = (c.jitPc - blockStart) / 4 + 1;
+            steps += done;
+            lanes += (long) done * Long.bitCount(m);
+            throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
+        } finally {
+            w.warpInstructions += steps;
+            w.laneInstructions += lanes;
+        }
+        if (w.state == Warp.State.READY) {
+            w.pc = pc;
+            w.mask = m;
+        }
+    }
+}

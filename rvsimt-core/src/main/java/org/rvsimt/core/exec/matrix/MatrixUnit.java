@@ -1,0 +1,244 @@
+package org.rvsimt.core.exec.matrix;
+
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.interp.LaneOps;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.semantics.LowPrecision;
+import org.rvsimt.core.semantics.MatrixOps;
+
+/**
+ * Executes one matrix instruction for every active lane (each lane has its own tiles and
+ * accumulators, {@link MatrixState}); the arithmetic is {@link MatrixOps}. Shapes: A is mtilem x
+ * mtilek, B is mtilen x mtilek (transposed), C is mtilem x mtilen. Loads zero the whole register
+ * first, so elements outside the shape are 0; mfmacc sets accumulator elements outside mtilem x
+ * mtilen to 0 (spec/matmul.adoc). msettile* clamp to the largest legal value: mtilem and mtilen
+ * to ROWNUM, mtilek to the elements of an 8-bit tile row (TRLEN / 8); the multiply checks mtilek
+ * against its own source width and faults if the tile row cannot hold it.
+ */
+public final class MatrixUnit {
+    static final int XMCSR = 0x802;
+    static final int MTILEM = 0x803;
+    static final int MTILEN = 0x804;
+    static final int MTILEK = 0x805;
+    static final int XMXRM = 0x806;
+    static final int XMSAT = 0x807;
+    static final int XMFFLAGS = 0x808;
+    static final int XMFRM = 0x809;
+    static final int XMSATEN = 0x80A;
+    // Read-only parameters; XuanTie puts them at 0xCC0-0xCC3, where the native ABI has its id CSRs.
+    static final int XMISA = 0xCF0;
+    static final int XTLENB = 0xCF1;
+    static final int XTRLENB = 0xCF2;
+    static final int XALENB = 0xCF3;
+
+    private MatrixUnit() { }
+
+    /** The entry compiled blocks call: instruction {@code i} of the launch's program at {@code pc}. */
+    public static void compiled(BlockContext c, Warp w, int i, int pc, long m) {
+        execute(c, w, c.program, i, pc, m);
+    }
+
+    public static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        MatrixState s = w.matrix();
+        MatrixDecode.Op op = MatrixDecode.op(p.unit[i]);
+        int word = p.words[i];
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            switch (op.kind()) {
+                case MatrixDecode.CONFIG -> configure(w, s, op, word, lane);
+                case MatrixDecode.LOAD, MatrixDecode.STORE -> memory(c, w, s, op, word, pc, lane, m);
+                case MatrixDecode.ZERO -> java.util.Arrays.fill(s.bytes, s.offset(lane, word >>> 7 & 7, 0, 0),
+                        s.offset(lane, word >>> 7 & 7, 0, 0) + MatrixState.REGISTER_BYTES, (byte) 0);
+                default -> multiply(c, w, s, op, word, pc, lane);
+            }
+        }
+    }
+
+    private static void configure(Warp w, MatrixState s, MatrixDecode.Op op, int word, int lane) {
+        int fn = op.fn();
+        if (fn == 0) {
+            return;                                    // mrelease: no state is held back
+        }
+        int rd = word >>> 7 & 31;
+        long value = fn >= 4 ? word >>> 15 & 0x3FF : Integer.toUnsignedLong(w.x[(word >>> 15 & 31) * w.width + lane]);
+        int dim = fn & 3;
+        int max = dim == 1 ? MatrixState.TILE_ROW_BYTES : MatrixState.ROWNUM;
+        int v = (int) Math.min(value, max);
+        switch (dim) {
+            case 1 -> s.mtilek[lane] = v;
+            case 2 -> s.mtilem[lane] = v;
+            default -> s.mtilen[lane] = v;
+        }
+        if (rd != 0) {
+            w.x[rd * w.width + lane] = v;
+        }
+    }
+
+    private static void memory(BlockContext c, Warp w, MatrixState s, MatrixDecode.Op op, int word, int pc, int lane,
+                               long m) {
+        boolean store = op.kind() == MatrixDecode.STORE;
+        int which = op.fn() >> 2;
+        int eb = 1 << (op.fn() & 3);
+        int reg = word >>> 7 & 7;
+        int rows = which == 1 ? s.mtilen[lane] : s.mtilem[lane];
+        int cols = which == 2 ? s.mtilen[lane] : s.mtilek[lane];
+        if (cols * eb > MatrixState.rowBytes(reg)) {
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
+                    "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", op.mnemonic(), cols, eb, reg, lane));
+        }
+        int base = w.x[(word >>> 15 & 31) * w.width + lane];
+        int stride = w.x[(word >>> 20 & 31) * w.width + lane];
+        if (!store) {
+            int o = s.offset(lane, reg, 0, 0);
+            java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+        }
+        for (int r = 0; r < rows; r++) {
+            for (int col = 0; col < cols; col++) {
+                int addr = base + r * stride + col * eb;
+                int o = s.offset(lane, reg, r, col * eb);
+                try {
+                    if (store) {
+                        LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
+                    } else {
+                        writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
+                    }
+                } catch (MemoryFault mf) {
+                    throw Interpreter.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
+                            mf.getMessage() + " at row " + r + ", column " + col + " of " + op.mnemonic()));
+                }
+            }
+        }
+    }
+
+    private static void multiply(BlockContext c, Warp w, MatrixState s, MatrixDecode.Op op, int word, int pc,
+                                 int lane) {
+        int md = word >>> 7 & 7;
+        int ms1 = word >>> 15 & 7;
+        int ms2 = word >>> 20 & 7;
+        if (!MatrixState.isAccumulator(md) || MatrixState.isAccumulator(ms1) || MatrixState.isAccumulator(ms2)) {
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, op.mnemonic()
+                    + ": md must be an accumulator (acc0-acc3) and ms1, ms2 tiles (tr0-tr3) (lane " + lane + ")");
+        }
+        boolean isFloat = op.kind() == MatrixDecode.FMACC;
+        int eb = isFloat ? (op.fn() == 0 ? 4 : op.fn() == 1 ? 2 : 1) : 1;
+        int mt = s.mtilem[lane];
+        int nt = s.mtilen[lane];
+        int kt = s.mtilek[lane];
+        if (kt * eb > MatrixState.TILE_ROW_BYTES) {
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
+                    "%s: mtilek = %d elements of %d bytes exceed a tile row of %d bytes (lane %d)", op.mnemonic(), kt, eb,
+                    MatrixState.TILE_ROW_BYTES, lane));
+        }
+        int rm = s.frm[lane];
+        if (isFloat && rm > 4) {
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
+                    op.mnemonic() + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
+        }
+        int[] a = new int[kt];
+        int[] b = new int[kt];
+        int[] out = new int[MatrixState.ROWNUM * MatrixState.ROWNUM];
+        for (int i = 0; i < mt; i++) {
+            for (int j = 0; j < nt; j++) {
+                for (int k = 0; k < kt; k++) {
+                    a[k] = element(s, lane, ms1, i, k, eb, op, true);
+                    b[k] = element(s, lane, ms2, j, k, eb, op, false);
+                }
+                int acc = readLe(s.bytes, s.offset(lane, md, i, j * 4), 4);
+                out[i * MatrixState.ROWNUM + j] = isFloat ? MatrixOps.dotAccumulate(acc, a, b, kt, rm, s.fflags, lane)
+                        : MatrixOps.dotAccumulateInt(acc, a, b, kt);
+            }
+        }
+        int o = s.offset(lane, md, 0, 0);
+        java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+        for (int i = 0; i < mt; i++) {
+            for (int j = 0; j < nt; j++) {
+                writeLe(s.bytes, s.offset(lane, md, i, j * 4), 4, out[i * MatrixState.ROWNUM + j]);
+            }
+        }
+    }
+
+    /** Element (row, k) of a source tile, widened: binary32 bits for FP forms, an int for integer forms. */
+    private static int element(MatrixState s, int lane, int reg, int row, int k, int eb, MatrixDecode.Op op,
+                               boolean isA) {
+        int raw = readLe(s.bytes, s.offset(lane, reg, row, k * eb), eb);
+        if (op.kind() == MatrixDecode.IMACC) {
+            boolean signed = (op.fn() & (isA ? 1 : 2)) != 0;
+            return signed ? (byte) raw : raw & 0xFF;
+        }
+        return switch (op.fn()) {
+            case 0 -> raw;
+            case 1 -> LowPrecision.fcvtSBf16(raw << 16);
+            case 2 -> LowPrecision.fcvtSE4m3(raw << 24);
+            default -> LowPrecision.fcvtSE5m2(raw << 24);
+        };
+    }
+
+    static int readLe(byte[] b, int o, int n) {
+        int v = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            v = v << 8 | (b[o + i] & 0xFF);
+        }
+        return v;
+    }
+
+    static void writeLe(byte[] b, int o, int n, int v) {
+        for (int i = 0; i < n; i++) {
+            b[o + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    // ------------------------------------------------------------------ CSRs
+
+    /**
+     * A matrix CSR, or {@link Long#MIN_VALUE}. xmcsr packs, in this implementation's layout,
+     * xmfflags [4:0], xmfrm [7:5], xmxrm [9:8], xmsat [10], xmsaten [11].
+     */
+    public static long readCsr(Warp w, int lane, int csr) {
+        if (csr < XMCSR || csr > XMSATEN && (csr < XMISA || csr > XALENB)) {
+            return Long.MIN_VALUE;
+        }
+        MatrixState s = w.matrix();
+        return switch (csr) {
+            case XMCSR -> s.fflags[lane] | s.frm[lane] << 5 | s.xrm[lane] << 8 | s.sat[lane] << 10 | s.saten[lane] << 11;
+            case MTILEM -> s.mtilem[lane];
+            case MTILEN -> s.mtilen[lane];
+            case MTILEK -> s.mtilek[lane];
+            case XMXRM -> s.xrm[lane];
+            case XMSAT -> s.sat[lane];
+            case XMFFLAGS -> s.fflags[lane];
+            case XMFRM -> s.frm[lane];
+            case XMSATEN -> s.saten[lane];
+            case XMISA -> 1;                             // bit 0: the f32 multiply (mfmacc.s) is present
+            case XTLENB -> MatrixState.TLEN / 8;
+            case XTRLENB -> MatrixState.TRLEN / 8;
+            default -> MatrixState.ALEN / 8;
+        };
+    }
+
+    /** Writes a writable matrix CSR (mtilem/n/k are set by msettile*, the parameters are read-only). */
+    public static boolean writeCsr(Warp w, int lane, int csr, int value) {
+        if (csr < XMCSR || csr > XMSATEN || csr >= MTILEM && csr <= MTILEK) {
+            return false;
+        }
+        MatrixState s = w.matrix();
+        switch (csr) {
+            case XMCSR -> {
+                s.fflags[lane] = value & 0x1F;
+                s.frm[lane] = value >>> 5 & 7;
+                s.xrm[lane] = value >>> 8 & 3;
+                s.sat[lane] = value >>> 10 & 1;
+                s.saten[lane] = value >>> 11 & 1;
+            }
+            case XMXRM -> s.xrm[lane] = value & 3;
+            case XMSAT -> s.sat[lane] = value & 1;
+            case XMFFLAGS -> s.fflags[lane] = value & 0x1F;
+            case XMFRM -> s.frm[lane] = value & 7;
+            default -> s.saten[lane] = value & 1;
+        }
+        return true;
+    }
+}

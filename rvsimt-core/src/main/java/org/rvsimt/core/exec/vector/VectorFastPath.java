@@ -1,0 +1,207 @@
+package org.rvsimt.core.exec.vector;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.memory.MemoryMap;
+import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.VectorOps;
+
+/**
+ * Straight loops for the vector instructions dense kernels spend their time in: unit-stride
+ * 32-bit loads and stores (one block copy when the whole vector lies in VRAM or shared memory) and
+ * f32 arithmetic and multiply-add. One lane at a time, only in the plain case (SEW 32, unmasked,
+ * vstart 0, aligned register groups, valid frm, memory in range); anything else returns false and
+ * {@link VectorUnit} runs the lane. The element semantics are the same {@link VectorOps} methods,
+ * so both paths give identical bits and flags (the qemu differential test runs through both).
+ */
+public final class VectorFastPath {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The host's widest float vector (16 lanes with AVX-512, 8 with AVX2): chosen at run time, never assumed. */
+    private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
+
+    private VectorFastPath() { }
+
+    /** Runs the instruction for {@code lane} if it is a plain case; false if it is not (nothing was done). */
+    static boolean lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int lane) {
+        int vtype = v.vtype[lane];
+        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != 32 || v.vstart[lane] != 0
+                || (word >>> 25 & 1) == 0) {
+            return false;
+        }
+        int lmulLog2 = VectorOps.lmulLog2(vtype);
+        int groupMask = lmulLog2 > 0 ? (1 << lmulLog2) - 1 : 0;
+        int vd = word >>> 7 & 31;
+        int rs1 = word >>> 15 & 31;
+        int vs2 = word >>> 20 & 31;
+        if ((vd & groupMask) != 0) {
+            return false;
+        }
+        if (unitStrideE32(op, word)) {
+            return unitStride(c, w, v, lane, vd, rs1, op.kind() == VectorDecode.STORE);
+        }
+        return floatGroupsAligned(op, rs1, vs2, groupMask) && w.frm[lane] <= 4
+                && floatLoop(w, v, op, lane, vd, rs1, vs2);
+    }
+
+    /** vle32.v / vse32.v: unit stride (nf, mew, mop, lumop 0, width 110), not whole-register or mask. */
+    public static boolean unitStrideE32(VectorDecode.Op op, int word) {
+        return (op.kind() == VectorDecode.LOAD || op.kind() == VectorDecode.STORE) && op.fn() == 0
+                && (word & 0xFDF07000) == 0x00006000;
+    }
+
+    /** An f32 arithmetic or multiply-add whose source groups (vs2, and vs1 of .vv) are aligned to LMUL. */
+    public static boolean floatGroupsAligned(VectorDecode.Op op, int rs1, int vs2, int groupMask) {
+        return (op.kind() == VectorDecode.FP_MULADD || op.kind() == VectorDecode.FP_BIN) && (vs2 & groupMask) == 0
+                && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & groupMask) == 0);
+    }
+
+    // ------------------------------------------------------------------ bound by the JIT
+
+    /*
+     * Entries the JIT binds at compile time when an earlier vsetvli/vsetivli of the same block fixed
+     * the vtype to a legal e32 one (the seed's "rebind" when vsetvli changes the element width):
+     * operand registers, the mask bit and the register-group checks are settled when the block is
+     * compiled, so per lane only vstart, frm and the memory range are tested; a lane that is not the
+     * plain case runs in the unit as usual.
+     */
+
+    /** vle32.v / vse32.v of a block whose vtype is known to be e32 with vd aligned to its group. */
+    public static void boundUnitStride(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, boolean store) {
+        VectorState v = w.vector();
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            if (v.vstart[lane] != 0 || !unitStride(c, w, v, lane, vd, rs1, store)) {
+                VectorUnit.lane(c, w, i, pc, m, lane);
+            }
+        }
+    }
+
+    /** f32 arithmetic / multiply-add of a block whose vtype is known to be e32 with aligned groups. */
+    public static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, int vs2) {
+        VectorState v = w.vector();
+        VectorDecode.Op op = VectorDecode.op(c.program.unit[i]);
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, lane, vd, rs1, vs2)) {
+                VectorUnit.lane(c, w, i, pc, m, lane);
+            }
+        }
+    }
+
+    /** vle32.v / vse32.v: the vl elements are contiguous in memory and in the register group. */
+    private static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
+                                      boolean store) {
+        int addr = rs1 == 0 ? 0 : w.x[rs1 * w.width + lane];
+        int bytes = 4 * v.vl[lane];
+        if ((addr & 3) != 0) {
+            return false;
+        }
+        byte[] mem;
+        int off;
+        if (addr >= 0 && addr <= c.vramSize - bytes) {
+            mem = c.mem;
+            off = addr;
+        } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
+            mem = c.shared;
+            off = addr - MemoryMap.SHARED_BASE;
+        } else {
+            return false;
+        }
+        int reg = v.offset(lane, vd, 0, 4);
+        if (store) {
+            System.arraycopy(v.bytes, reg, mem, off, bytes);
+        } else {
+            System.arraycopy(mem, off, v.bytes, reg, bytes);
+        }
+        return true;
+    }
+
+    private static boolean floatLoop(Warp w, VectorState v, VectorDecode.Op op, int lane, int vd, int rs1, int vs2) {
+        if (op.kind() == VectorDecode.FP_MULADD && w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
+                && simdMulAdd(w, v, op, lane, vd, rs1, vs2)) {
+            return true;
+        }
+        int rm = w.frm[lane];
+        int[] flags = w.fflags;
+        byte[] b = v.bytes;
+        int n = v.vl[lane];
+        int d = v.offset(lane, vd, 0, 4);
+        int s2 = v.offset(lane, vs2, 0, 4);
+        boolean scalar = op.operand() == VectorDecode.VF;
+        int f = w.f[rs1 * w.width + lane];
+        int s1 = v.offset(lane, rs1, 0, 4);
+        int fn = op.fn();
+        boolean mulAdd = op.kind() == VectorDecode.FP_MULADD;
+        if (!mulAdd && !VectorOps.fpBinaryRounds(fn)) {
+            rm = 0;         // as VectorUnit: min/max/sign injection take no rounding mode
+        }
+        for (int e = 0; e < n; e++) {
+            int a = scalar ? f : (int) INT.get(b, s1 + 4 * e);
+            int x2 = (int) INT.get(b, s2 + 4 * e);
+            int r = mulAdd ? VectorOps.fpMulAdd(fn, a, x2, (int) INT.get(b, d + 4 * e), rm, flags, lane)
+                    : VectorOps.fpBinary(fn, x2, a, rm, flags, lane);
+            INT.set(b, d + 4 * e, r);
+        }
+        return true;
+    }
+
+    /**
+     * The f32 multiply-adds on host SIMD: with round-to-nearest and the lane's inexact flag already
+     * set, a fused multiply-add whose result is a normal number raises no new flag, so Java's fused
+     * multiply-add gives the bits (the same argument as FloatOps' scalar fast path). The results go
+     * to the register only when every element is such a number; otherwise nothing is written and
+     * the scalar loop computes the instruction with exact flags.
+     */
+    private static boolean simdMulAdd(Warp w, VectorState v, VectorDecode.Op op, int lane, int vd, int rs1, int vs2) {
+        int n = v.vl[lane];
+        int step = FLOATS.length();
+        if (n % step != 0) {
+            return false;          // a partial chunk: the scalar loop (vl is a whole number of chunks at VLMAX)
+        }
+        int fn = op.fn();
+        boolean negateProduct = fn == 1 || fn == 3 || fn == 5 || fn == 7;
+        boolean negateAddend = fn == 1 || fn == 2 || fn == 5 || fn == 6;
+        boolean addendIsVd = fn < 4;
+        byte[] regs = v.bytes;
+        int d = v.offset(lane, vd, 0, 4);
+        int s2 = v.offset(lane, vs2, 0, 4);
+        int s1 = v.offset(lane, rs1, 0, 4);
+        boolean scalar = op.operand() == VectorDecode.VF;
+        FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
+        float[] out = new float[n];    // written back only if every element is plain (escape analysis keeps it cheap)
+        for (int e = 0; e < n; e += step) {
+            // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
+            // (a heap MemorySegment load ran the Vector API's Java fallback here).
+            FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
+            FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
+            FloatVector old = ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats();
+            FloatVector mul = addendIsVd ? b : old;
+            FloatVector add = addendIsVd ? old : b;
+            if (negateProduct) {
+                a = a.neg();
+            }
+            if (negateAddend) {
+                add = add.neg();
+            }
+            FloatVector r = a.fma(mul, add);
+            IntVector exp = r.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
+            if (exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue()) {
+                return false;
+            }
+            r.intoArray(out, e);
+        }
+        for (int e = 0; e < n; e += step) {
+            FloatVector.fromArray(FLOATS, out, e).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,558 @@
+package org.rvsimt.core.exec.vector;
+
+import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.interp.LaneOps;
+import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.VectorOps;
+
+/**
+ * Executes one RVV 1.0 instruction for every active SIMT lane; each lane has its own vector
+ * registers, vl and vtype ({@link VectorState}). Element semantics come from {@link VectorOps}.
+ *
+ * <p>Policies this implementation chose, all legal under RVV 1.0 (and all what QEMU 7.2 does with
+ * its default options, so the differential tests compare bit for bit):
+ * <ul>
+ * <li>tail and masked-off elements are always left undisturbed, also under vta/vma = agnostic
+ *     (spec 3.4.3 allows "undisturbed" for agnostic);
+ * <li>vl = min(AVL, VLMAX) ({@link VectorOps#vl});
+ * <li>vfredusum adds in element order, exactly like vfredosum (spec 14.3 allows any order);
+ * <li>a register group that is not aligned to its LMUL/EMUL, SEW other than 32 for FP ops, an
+ *     invalid dynamic frm, or any instruction but vset* and vmv&lt;nr&gt;r.v/whole-register
+ *     loads and stores under vill is an illegal instruction fault (spec 3.4.2, 13);
+ * <li>a memory fault stops the launch and names the element index; vstart stays 0, as after
+ *     every instruction (this engine does not resume trapped instructions).
+ * </ul>
+ */
+public final class VectorUnit {
+    private VectorUnit() { }
+
+    /** The entry compiled blocks call: instruction {@code i} of the launch's program at {@code pc}. */
+    public static void compiled(BlockContext c, Warp w, int i, int pc, long m) {
+        execute(c, w, c.program, i, pc, m);
+    }
+
+    /** The reference path for one lane of instruction {@code i} (a bound fast path's fallback). */
+    static void lane(BlockContext c, Warp w, int i, int pc, long m, int lane) {
+        Program p = c.program;
+        new Lane(c, w, w.vector(), VectorDecode.op(p.unit[i]), p.words[i], pc, m).at(lane).run();
+    }
+
+    public static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        VectorState v = w.vector();
+        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
+        int word = p.words[i];
+        Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            if (!HostSimd.AVAILABLE || !VectorFastPath.lane(c, w, v, op, word, lane)) {
+                if (generic == null) {
+                    generic = new Lane(c, w, v, op, word, pc, m);
+                }
+                generic.at(lane).run();
+            }
+        }
+    }
+
+    /** One lane's execution of one instruction: decoded fields and the lane's configuration. */
+    private static final class Lane {
+        final BlockContext c;
+        final Warp w;
+        final VectorState v;
+        final VectorDecode.Op op;
+        final int pc;
+        final long m;
+        final int vd;
+        final int rs1;
+        final int vs2;
+        final boolean masked;
+        // the lane's own configuration, set by at(lane)
+        int lane;
+        int vtype;
+        int sew;
+        int sb;
+        int vl;
+        int vlmax;
+
+        Lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int pc, long m) {
+            this.c = c;
+            this.w = w;
+            this.v = v;
+            this.op = op;
+            this.pc = pc;
+            this.m = m;
+            vd = word >>> 7 & 31;
+            rs1 = word >>> 15 & 31;
+            vs2 = word >>> 20 & 31;
+            masked = (word >>> 25 & 1) == 0;
+            this.word = word;
+        }
+
+        /** Points this instruction at {@code lane}: its vtype, SEW, vl and VLMAX. */
+        Lane at(int lane) {
+            this.lane = lane;
+            vtype = v.vtype[lane];
+            sew = VectorOps.sew(vtype);
+            sb = sew / 8;
+            vl = v.vl[lane];
+            vlmax = (vtype & VectorOps.VILL) != 0 ? 0 : VectorOps.vlmax(vtype, v.vlen);
+            return this;
+        }
+
+        final int word;
+
+        int x(int reg) {
+            return reg == 0 ? 0 : w.x[reg * w.width + lane];
+        }
+
+        void setX(int reg, int value) {
+            if (reg != 0) {
+                w.x[reg * w.width + lane] = value;
+            }
+        }
+
+        int f(int reg) {
+            return w.f[reg * w.width + lane];
+        }
+
+        boolean active(int e) {
+            return !masked || v.maskBit(lane, 0, e);
+        }
+
+        int get(int reg, int e) {
+            return v.get(lane, reg, e, sb);
+        }
+
+        void set(int reg, int e, int value) {
+            v.set(lane, reg, e, sb, value);
+        }
+
+        KernelFault.Signal illegal(String why) {
+            return Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
+                    String.format("%s: %s (lane %d)", op.mnemonic(), why, lane));
+        }
+
+        void run() {
+            int kind = op.kind();
+            if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI || kind == VectorDecode.VSETVL) {
+                configure(kind);
+                return;
+            }
+            boolean wholeRegister = kind == VectorDecode.WHOLE_MOVE
+                    || (kind == VectorDecode.LOAD || kind == VectorDecode.STORE) && op.fn() > 0;
+            if (!wholeRegister && (vtype & VectorOps.VILL) != 0) {
+                throw illegal("vtype is illegal (vill); run vsetvli first");
+            }
+            switch (kind) {
+                case VectorDecode.LOAD, VectorDecode.STORE -> memory(kind == VectorDecode.STORE);
+                case VectorDecode.WHOLE_MOVE -> wholeMove();
+                case VectorDecode.INT_BIN -> {
+                    groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, VectorOps.intBinary(op.fn(), sew, get(vs2, e), operandB(e)));
+                        }
+                    }
+                }
+                case VectorDecode.INT_MULADD -> {
+                    groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, VectorOps.intMulAdd(op.fn(), sew, operandB(e), get(vs2, e), get(vd, e)));
+                        }
+                    }
+                }
+                case VectorDecode.INT_CMP -> {
+                    groups(-1, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            v.setMaskBit(lane, vd, e, VectorOps.intCompare(op.fn(), sew, get(vs2, e), operandB(e)));
+                        }
+                    }
+                }
+                case VectorDecode.INT_RED -> {
+                    groups(-1, vs2, -1);
+                    int acc = get(rs1, 0);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            acc = VectorOps.intBinary(op.fn(), sew, acc, get(vs2, e));
+                        }
+                    }
+                    if (vl > 0) {
+                        set(vd, 0, acc);
+                    }
+                }
+                case VectorDecode.MERGE -> merge();
+                case VectorDecode.SLIDEUP, VectorDecode.SLIDEDOWN, VectorDecode.SLIDE1UP, VectorDecode.SLIDE1DOWN ->
+                        slide(kind);
+                case VectorDecode.GATHER -> gather();
+                case VectorDecode.MV_X_S -> setX(vd, get(vs2, 0));
+                case VectorDecode.MV_S_X -> {
+                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                    if (v.vstart[lane] < vl) {
+                        set(vd, 0, s);
+                    }
+                }
+                case VectorDecode.FMV_F_S -> {
+                    requireSew32();
+                    w.f[vd * w.width + lane] = get(vs2, 0);
+                }
+                case VectorDecode.CPOP, VectorDecode.FIRST -> {
+                    int count = 0;
+                    int first = -1;
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e) && v.maskBit(lane, vs2, e)) {
+                            count++;
+                            first = first < 0 ? e : first;
+                        }
+                    }
+                    setX(vd, kind == VectorDecode.CPOP ? count : first);
+                }
+                case VectorDecode.MSET_FIRST -> setBeforeFirst();
+                case VectorDecode.IOTA, VectorDecode.VID -> {
+                    groups(vd, -1, -1);
+                    int count = 0;
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, kind == VectorDecode.VID ? e : count);
+                            count += kind == VectorDecode.IOTA && v.maskBit(lane, vs2, e) ? 1 : 0;
+                        }
+                    }
+                }
+                case VectorDecode.MASK_LOGIC -> {
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        v.setMaskBit(lane, vd, e, VectorOps.maskLogical(op.fn(), v.maskBit(lane, vs2, e),
+                                v.maskBit(lane, rs1, e)));
+                    }
+                }
+                case VectorDecode.FP_BIN, VectorDecode.FP_MULADD, VectorDecode.FP_CMP, VectorDecode.FP_UNARY ->
+                        floatElementwise(kind);
+                case VectorDecode.FP_RED -> floatReduction();
+                default -> throw new IllegalStateException("vector kind " + kind);
+            }
+            v.vstart[lane] = 0;
+        }
+
+        /** vsetvli / vsetivli / vsetvl (spec 6). */
+        private void configure(int kind) {
+            int rd = vd;
+            int newType = switch (kind) {
+                case VectorDecode.VSETVLI -> word >>> 20 & 0x7FF;
+                case VectorDecode.VSETIVLI -> word >>> 20 & 0x3FF;
+                default -> x(vs2);
+            };
+            long avl;
+            if (kind == VectorDecode.VSETIVLI) {
+                avl = rs1;
+            } else if (rs1 != 0) {
+                avl = Integer.toUnsignedLong(x(rs1));
+            } else {
+                avl = rd != 0 ? Long.MAX_VALUE : v.vl[lane];   // x0, x0 keeps vl (spec 6.2)
+            }
+            if (VectorOps.legal(newType, VectorState.ELEN)) {
+                v.vtype[lane] = newType;
+                v.vl[lane] = VectorOps.vl(avl, VectorOps.vlmax(newType, v.vlen));
+            } else {
+                v.vtype[lane] = VectorOps.VILL;
+                v.vl[lane] = 0;
+            }
+            v.vstart[lane] = 0;
+            setX(rd, v.vl[lane]);
+        }
+
+        /** The second operand of element e: vs1[e], x[rs1], simm5 or uimm5, at SEW. */
+        private int operandB(int e) {
+            return switch (op.operand()) {
+                case VectorDecode.VV -> get(rs1, e);
+                case VectorDecode.VX -> VectorOps.narrow(x(rs1), sew);
+                case VectorDecode.VI -> VectorOps.narrow(rs1 << 27 >> 27, sew);
+                case VectorDecode.VIU -> rs1;
+                default -> fpScalar();
+            };
+        }
+
+        private int fpScalar() {
+            requireSew32();
+            return f(rs1);
+        }
+
+        private void requireSew32() {
+            if (sew != 32) {
+                throw illegal("floating-point vector ops need SEW = 32 (Zve32f), vtype has SEW = " + sew);
+            }
+        }
+
+        /** LMUL as a register count (1 for fractional LMUL). */
+        private int lmulRegs() {
+            int l = VectorOps.lmulLog2(vtype);
+            return l > 0 ? 1 << l : 1;
+        }
+
+        /** Vector register groups (-1 = not a group) must be aligned to LMUL (spec 3.4.2). */
+        private void groups(int a, int b, int cReg) {
+            int n = lmulRegs();
+            for (int r : new int[] {a, b, cReg}) {
+                if (r >= 0 && (r & (n - 1)) != 0) {
+                    throw illegal("register v" + r + " is not a multiple of LMUL = " + n);
+                }
+            }
+        }
+
+        private void merge() {
+            groups(vd, masked ? vs2 : -1, op.operand() == VectorDecode.VV ? rs1 : -1);
+            for (int e = v.vstart[lane]; e < vl; e++) {
+                // vmerge: v0 selects the second operand; vmv.v (unmasked): always the second operand
+                set(vd, e, !masked || v.maskBit(lane, 0, e) ? operandB(e) : get(vs2, e));
+            }
+        }
+
+        private void slide(int kind) {
+            groups(vd, vs2, -1);
+            long offset = op.operand() == VectorDecode.VIU ? rs1 : Integer.toUnsignedLong(x(rs1));
+            int start = v.vstart[lane];
+            switch (kind) {
+                case VectorDecode.SLIDEUP -> {
+                    for (int e = vl - 1; e >= Math.max(start, offset); e--) {
+                        if (active(e)) {
+                            set(vd, e, get(vs2, (int) (e - offset)));
+                        }
+                    }
+                }
+                case VectorDecode.SLIDEDOWN -> {
+                    for (int e = start; e < vl; e++) {
+                        if (active(e)) {
+                            long src = e + offset;
+                            set(vd, e, src < vlmax ? get(vs2, (int) src) : 0);
+                        }
+                    }
+                }
+                case VectorDecode.SLIDE1UP -> {
+                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                    for (int e = vl - 1; e >= start; e--) {
+                        if (active(e)) {
+                            set(vd, e, e == 0 ? s : get(vs2, e - 1));
+                        }
+                    }
+                }
+                default -> {
+                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                    for (int e = start; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, e == vl - 1 ? s : get(vs2, e + 1));
+                        }
+                    }
+                }
+            }
+        }
+
+        private void gather() {
+            groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+            for (int e = v.vstart[lane]; e < vl; e++) {
+                if (active(e)) {
+                    long index = switch (op.operand()) {
+                        case VectorDecode.VV -> VectorOps.unsigned(get(rs1, e), sew);
+                        case VectorDecode.VX -> Integer.toUnsignedLong(x(rs1));
+                        default -> rs1;
+                    };
+                    set(vd, e, index < vlmax ? get(vs2, (int) index) : 0);
+                }
+            }
+        }
+
+        /** vmsbf / vmsif / vmsof (spec 15.4-15.6). */
+        private void setBeforeFirst() {
+            boolean found = false;
+            for (int e = v.vstart[lane]; e < vl; e++) {
+                if (!active(e)) {
+                    continue;
+                }
+                boolean bit = v.maskBit(lane, vs2, e);
+                boolean out = switch (op.fn()) {
+                    case 0 -> !found && !bit;        // before first
+                    case 1 -> !found;                // including first
+                    default -> !found && bit;        // only first
+                };
+                v.setMaskBit(lane, vd, e, out);
+                found |= bit;
+            }
+        }
+
+        private void wholeMove() {
+            int nr = op.fn();
+            if ((vd & (nr - 1)) != 0 || (vs2 & (nr - 1)) != 0) {
+                throw illegal("registers must be multiples of " + nr);
+            }
+            int len = nr * v.vlenb;
+            System.arraycopy(v.bytes, v.offset(lane, vs2, 0, 1), v.bytes, v.offset(lane, vd, 0, 1), len);
+        }
+
+        private int roundingMode() {
+            int rm = w.frm[lane];
+            if (rm > 4) {
+                throw Interpreter.roundingFault(c, w, pc, lane, rm);
+            }
+            return rm;
+        }
+
+        private void floatElementwise(int kind) {
+            requireSew32();
+            boolean cmp = kind == VectorDecode.FP_CMP;
+            boolean unary = kind == VectorDecode.FP_UNARY;
+            groups(cmp ? -1 : vd, vs2, op.operand() == VectorDecode.VV && !unary ? rs1 : -1);
+            boolean rounds = switch (kind) {
+                case VectorDecode.FP_BIN -> VectorOps.fpBinaryRounds(op.fn());
+                case VectorDecode.FP_UNARY -> VectorOps.fpUnaryRounds(op.fn());
+                case VectorDecode.FP_MULADD -> true;
+                default -> false;
+            };
+            int rm = rounds ? roundingMode() : 0;
+            int[] flags = w.fflags;
+            for (int e = v.vstart[lane]; e < vl; e++) {
+                if (!active(e)) {
+                    continue;
+                }
+                switch (kind) {
+                    case VectorDecode.FP_BIN ->
+                            set(vd, e, VectorOps.fpBinary(op.fn(), get(vs2, e), operandB(e), rm, flags, lane));
+                    case VectorDecode.FP_MULADD -> set(vd, e,
+                            VectorOps.fpMulAdd(op.fn(), operandB(e), get(vs2, e), get(vd, e), rm, flags, lane));
+                    case VectorDecode.FP_CMP -> v.setMaskBit(lane, vd, e,
+                            VectorOps.fpCompare(op.fn(), get(vs2, e), operandB(e), flags, lane));
+                    default -> set(vd, e, VectorOps.fpUnary(op.fn(), get(vs2, e), rm, flags, lane));
+                }
+            }
+        }
+
+        private void floatReduction() {
+            requireSew32();
+            groups(-1, vs2, -1);
+            boolean sum = op.fn() <= 1;
+            int rm = sum ? roundingMode() : 0;
+            int acc = get(rs1, 0);
+            for (int e = v.vstart[lane]; e < vl; e++) {
+                if (active(e)) {
+                    int b = get(vs2, e);
+                    acc = switch (op.fn()) {
+                        case 0, 1 -> FloatOps.faddS(acc, b, rm, w.fflags, lane);
+                        case 2 -> FloatOps.fminS(acc, b, w.fflags, lane);
+                        default -> FloatOps.fmaxS(acc, b, w.fflags, lane);
+                    };
+                }
+            }
+            if (vl > 0) {
+                set(vd, 0, acc);
+            }
+        }
+
+        /** Loads and stores (spec 7): the element count, widths and addresses of each addressing mode. */
+        private void memory(boolean store) {
+            int width = word >>> 12 & 7;
+            int eewBytes = width == 0 ? 1 : width == 5 ? 2 : 4;
+            int mop = word >>> 26 & 3;
+            int lumop = word >>> 20 & 31;
+            boolean indexed = mop == 1 || mop == 3;
+            int dataBytes = indexed ? sb : eewBytes;
+            int count;
+            boolean useMask = masked;
+            int start = v.vstart[lane];
+            if (op.fn() > 0) {                      // whole registers: nf * VLEN bits, vl and mask ignored
+                int nr = op.fn();
+                if ((vd & (nr - 1)) != 0) {
+                    throw illegal("register v" + vd + " is not a multiple of " + nr);
+                }
+                count = nr * v.vlenb / eewBytes;
+                useMask = false;
+            } else if (mop == 0 && lumop == 0b01011) { // vlm.v / vsm.v: ceil(vl / 8) bytes
+                count = (vl + 7) / 8;
+                useMask = false;
+            } else {
+                count = vl;
+                // EMUL = EEW / SEW * LMUL for the data (unit, strided) or the index (indexed) group
+                int emulLog2 = Integer.numberOfTrailingZeros(eewBytes) - Integer.numberOfTrailingZeros(sb)
+                        + VectorOps.lmulLog2(vtype);
+                if (emulLog2 > 3 || emulLog2 < -3) {
+                    throw illegal("EMUL = EEW/SEW * LMUL is outside 1/8..8");
+                }
+                int emulRegs = emulLog2 > 0 ? 1 << emulLog2 : 1;
+                if (indexed) {
+                    groups(vd, -1, -1);
+                    if ((vs2 & (emulRegs - 1)) != 0) {
+                        throw illegal("index register v" + vs2 + " is not a multiple of EMUL = " + emulRegs);
+                    }
+                } else if ((vd & (emulRegs - 1)) != 0) {
+                    throw illegal("register v" + vd + " is not a multiple of EMUL = " + emulRegs);
+                }
+            }
+            int base = x(rs1);
+            int stride = mop == 2 ? x(vs2) : dataBytes;
+            for (int e = start; e < count; e++) {
+                if (useMask && !v.maskBit(lane, 0, e)) {
+                    continue;
+                }
+                int addr = indexed ? base + (int) VectorOps.unsigned(v.get(lane, vs2, e, eewBytes), eewBytes * 8)
+                        : base + e * stride;
+                try {
+                    if (store) {
+                        LaneOps.store(c, w, lane, addr, dataBytes, v.get(lane, vd, e, dataBytes));
+                    } else {
+                        v.set(lane, vd, e, dataBytes, LaneOps.load(c, w, lane, addr, dataBytes, false));
+                    }
+                } catch (MemoryFault mf) {
+                    throw Interpreter.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
+                            mf.getMessage() + " at element " + e + " of " + op.mnemonic()));
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ CSRs (spec 3.5-3.9)
+
+    static final int VSTART = 0x008;
+    static final int VXSAT = 0x009;
+    static final int VXRM = 0x00A;
+    static final int VCSR = 0x00F;
+    static final int VL = 0xC20;
+    static final int VTYPE = 0xC21;
+    static final int VLENB = 0xC22;
+
+    /** A vector CSR of one lane, or {@link Long#MIN_VALUE} if csr is not one. */
+    public static long readCsr(Warp w, int lane, int csr) {
+        return switch (csr) {
+            case VSTART, VXSAT, VXRM, VCSR, VL, VTYPE, VLENB -> {
+                VectorState v = w.vector();
+                yield switch (csr) {
+                    case VSTART -> v.vstart[lane];
+                    case VXSAT -> v.vxsat[lane];
+                    case VXRM -> v.vxrm[lane];
+                    case VCSR -> v.vxrm[lane] << 1 | v.vxsat[lane];
+                    case VL -> v.vl[lane];
+                    case VTYPE -> v.vtype[lane];
+                    default -> v.vlenb;
+                };
+            }
+            default -> Long.MIN_VALUE;
+        };
+    }
+
+    /** Writes a writable vector CSR; false for read-only (vl, vtype, vlenb) and non-vector CSRs. */
+    public static boolean writeCsr(Warp w, int lane, int csr, int value) {
+        switch (csr) {
+            case VSTART -> w.vector().vstart[lane] = value & (w.vector().vlen - 1);
+            case VXSAT -> w.vector().vxsat[lane] = value & 1;
+            case VXRM -> w.vector().vxrm[lane] = value & 3;
+            case VCSR -> {
+                w.vector().vxsat[lane] = value & 1;
+                w.vector().vxrm[lane] = value >>> 1 & 3;
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+}

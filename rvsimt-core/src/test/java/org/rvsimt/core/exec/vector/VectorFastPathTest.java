@@ -1,0 +1,77 @@
+package org.rvsimt.core.exec.vector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.semantics.VectorOps;
+
+/**
+ * The SIMD and block-copy fast paths against the element-by-element reference: the same f32
+ * multiply-adds (all eight), with the lane's inexact flag set or clear and inputs that include
+ * zeros, subnormals, infinities and NaNs (which must fall back), at every vl of an e32/m8 group.
+ */
+class VectorFastPathTest {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final String[] MULADD = {"vfmacc", "vfnmacc", "vfmsac", "vfnmsac", "vfmadd", "vfnmadd", "vfmsub",
+        "vfnmsub"};
+    private static final int[] FUNCT6 = {0b101100, 0b101101, 0b101110, 0b101111, 0b101000, 0b101001, 0b101010,
+        0b101011};
+    private static final int[] SPECIAL = {0, 0x80000000, 0x00000001, 0x007FFFFF, 0x00800000, 0x7F7FFFFF, 0x7F800000,
+        0xFF800000, 0x7FC00000, 0x3F800000};
+
+    private static int randomFloat(SplittableRandom r, boolean special) {
+        if (special && r.nextInt(8) == 0) {
+            return SPECIAL[r.nextInt(SPECIAL.length)];
+        }
+        return Float.floatToRawIntBits((float) (r.nextDouble(-4, 4) * Math.pow(2, r.nextInt(-20, 20))));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7})
+    void multiplyAddsMatchTheElementReference(int k) {
+        SplittableRandom r = new SplittableRandom(100 + k);
+        for (int trial = 0; trial < 200; trial++) {
+            boolean vf = r.nextBoolean();
+            int width = 4;
+            Warp fast = new Warp(0, width, 0xF);
+            Warp ref = new Warp(0, width, 0xF);
+            VectorState vs = fast.vector();
+            VectorState vr = ref.vector();
+            int vl = r.nextInt(0, 33);
+            int lane = r.nextInt(width);
+            vs.vtype[lane] = vr.vtype[lane] = 0xD3;       // e32, m8, ta, ma: VLMAX 32 at VLEN 128
+            vs.vl[lane] = vr.vl[lane] = vl;
+            boolean special = r.nextInt(3) == 0;
+            for (int off = 0; off < vs.bytes.length; off += 4) {
+                int x = randomFloat(r, special);
+                INT.set(vs.bytes, off, x);
+                INT.set(vr.bytes, off, x);
+            }
+            int scalar = randomFloat(r, special);
+            fast.f[5 * width + lane] = ref.f[5 * width + lane] = scalar;
+            int flags = r.nextBoolean() ? 1 : r.nextInt(32);
+            fast.fflags[lane] = ref.fflags[lane] = flags;
+            int vd = 8;
+            int vs1 = vf ? 5 : 24;
+            int vs2 = 16;
+            String mnemonic = MULADD[k] + (vf ? ".vf" : ".vv");
+            VectorDecode.Op op = VectorDecode.op(VectorDecode.idOf(mnemonic));
+            int word = FUNCT6[k] << 26 | 1 << 25 | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
+            assertThat(VectorFastPath.lane(null, fast, vs, op, word, lane)).isTrue();
+            for (int e = 0; e < vl; e++) {
+                int a = vf ? scalar : (int) INT.get(vr.bytes, vr.offset(lane, vs1, e, 4));
+                int b = (int) INT.get(vr.bytes, vr.offset(lane, vs2, e, 4));
+                int d = (int) INT.get(vr.bytes, vr.offset(lane, vd, e, 4));
+                INT.set(vr.bytes, vr.offset(lane, vd, e, 4), VectorOps.fpMulAdd(k, a, b, d, 0, ref.fflags, lane));
+            }
+            assertThat(vs.bytes).as("%s vl %d trial %d", mnemonic, vl, trial).isEqualTo(vr.bytes);
+            assertThat(fast.fflags[lane]).as("fflags of %s", mnemonic).isEqualTo(ref.fflags[lane]);
+        }
+    }
+}
