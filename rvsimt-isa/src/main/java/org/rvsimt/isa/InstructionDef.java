@@ -47,6 +47,23 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
         return s;
     }
 
+    /**
+     * For a vector or matrix instruction, the operand its syntax names beside the vector and tile
+     * registers: the first plain vs1, rs1, fs1, simm5, uimm5 or uimm10 slot ({@link OperandSource#NONE} if
+     * there is none; address slots such as {@code (rs1)} are not operands of this kind).
+     */
+    public OperandSource source() {
+        for (Slot s : slots) {
+            if (s.shape() == Slot.Shape.PLAIN) {
+                OperandSource src = OperandSource.of(s.value());
+                if (src != null) {
+                    return src;
+                }
+            }
+        }
+        return OperandSource.NONE;
+    }
+
     /** True if {@code word} has this instruction's fixed bits. */
     public boolean matches(int word) {
         return (word & mask) == match;

@@ -1,5 +1,11 @@
 package org.rvsimt.isa;
 
+import org.rvsimt.isa.Operation.MatrixConfig;
+import org.rvsimt.isa.Operation.MatrixFloatMultiply;
+import org.rvsimt.isa.Operation.MatrixIntMultiply;
+import org.rvsimt.isa.Operation.MatrixMemory;
+import org.rvsimt.isa.Operation.MatrixZero;
+
 /**
  * The subset of the XuanTie (T-Head) RISC-V matrix extension rvsimt implements, in custom-1 (0x2B).
  *
@@ -25,7 +31,7 @@ package org.rvsimt.isa;
  * Assembly order is the specification's: {@code mfmacc.s md, ms2, ms1} (md += ms1 * ms2^T), loads
  * {@code mlae32 md, (rs1), rs2} with rs2 the row stride in bytes, {@code msettilemi uimm10}.
  *
- * <p>Each declaration's operation is {@link Operation.Unit#MATRIX}. Trace ids are assigned from 768 in
+ * <p>Each declaration names its {@link Operation.Matrix} operation. Trace ids are assigned from 768 in
  * declaration order; append new declarations at the end to keep them stable.
  */
 final class MatrixInstructions {
@@ -58,15 +64,17 @@ final class MatrixInstructions {
     }
 
     private void configuration() {
-        add("mrelease", "0000" + UOP_CONFIG + "0" + "0000000000" + FUNC3 + "00000" + CUSTOM1, "", Kind.MATRIX_CONFIG,
+        add("mrelease", "0000" + UOP_CONFIG + "0" + "0000000000" + FUNC3 + "00000" + CUSTOM1, "", Kind.MATRIX_CONFIG, MatrixConfig.RELEASE,
                 "release the matrix state (tiles and accumulators become undefined)");
         // func4 0001 = k, 0010 = m, 0011 = n; bit 25 = 1: the value comes from rs1, 0: from uimm10.
         String[][] dims = {{"k", "0001"}, {"m", "0010"}, {"n", "0011"}};
-        for (String[] d : dims) {
+        MatrixConfig[] ops = {MatrixConfig.TILE_K, MatrixConfig.TILE_M, MatrixConfig.TILE_N};
+        for (int i = 0; i < dims.length; i++) {
+            String[] d = dims[i];
             add("msettile" + d[0], d[1] + UOP_CONFIG + "1" + "00000" + FREE5 + FUNC3 + "00000" + CUSTOM1, "rs1",
-                    Kind.MATRIX_CONFIG, "mtile" + d[0] + " = min(x[rs1], the maximum " + d[0].toUpperCase() + ")");
+                    Kind.MATRIX_CONFIG, ops[i], "mtile" + d[0] + " = min(x[rs1], the maximum " + d[0].toUpperCase() + ")");
             add("msettile" + d[0] + "i", d[1] + UOP_CONFIG + "0" + ".........." + FUNC3 + "00000" + CUSTOM1,
-                    "uimm10", Kind.MATRIX_CONFIG, "mtile" + d[0] + " = min(uimm10, the maximum " + d[0].toUpperCase() + ")");
+                    "uimm10", Kind.MATRIX_CONFIG, ops[i], "mtile" + d[0] + " = min(uimm10, the maximum " + d[0].toUpperCase() + ")");
         }
     }
 
@@ -74,16 +82,19 @@ final class MatrixInstructions {
         // func4 selects the matrix (0000 A, 0001 B, 0010 C); bit 25 = 0 load, 1 store; rs2 = row stride.
         String[][] matrices = {{"a", "0000", "mdtile", "A tile", "mtilem x mtilek"},
             {"b", "0001", "mdtile", "B tile", "mtilen x mtilek"}, {"c", "0010", "mdacc", "C accumulator", "mtilem x mtilen"}};
-        for (String[] m : matrices) {
+        MatrixMemory[][] ops = {{MatrixMemory.LOAD_A, MatrixMemory.STORE_A}, {MatrixMemory.LOAD_B, MatrixMemory.STORE_B},
+            {MatrixMemory.LOAD_C, MatrixMemory.STORE_C}};
+        for (int i = 0; i < matrices.length; i++) {
+            String[] m = matrices[i];
             String top = m[2].equals("mdacc") ? "1" : "0";
             for (String[] s : SIZES) {
                 add("ml" + m[0] + "e" + s[0], m[1] + UOP_LOAD_STORE + "0" + FREE5 + FREE5 + FUNC3 + s[1] + top + ".."
-                        + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_LOAD,
+                        + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_LOAD, ops[i][0],
                         "load " + m[3] + " md (" + m[4] + ", " + s[0] + "-bit) from x[rs1], row stride x[rs2]");
             }
             for (String[] s : SIZES) {
                 add("ms" + m[0] + "e" + s[0], m[1] + UOP_LOAD_STORE + "1" + FREE5 + FREE5 + FUNC3 + s[1] + top + ".."
-                        + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_STORE,
+                        + CUSTOM1, m[2] + ", (rs1), rs2", Kind.MATRIX_STORE, ops[i][1],
                         "store " + m[3] + " md (" + m[4] + ", " + s[0] + "-bit) to x[rs1], row stride x[rs2]");
             }
         }
@@ -100,9 +111,12 @@ final class MatrixInstructions {
             "mmaccu.w.b", "0001", "000", "00", "uint8 x uint8 -> int32",
             "mmaccus.w.b", "0001", "001", "00", "uint8 (ms1) x int8 (ms2) -> int32",
             "mmaccsu.w.b", "0001", "010", "00", "int8 (ms1) x uint8 (ms2) -> int32"};
+        Operation.Matrix[] operations = {MatrixFloatMultiply.F32, MatrixFloatMultiply.BF16, MatrixFloatMultiply.E4M3,
+            MatrixFloatMultiply.E5M2, MatrixIntMultiply.SIGNED, MatrixIntMultiply.UNSIGNED,
+            MatrixIntMultiply.UNSIGNED_SIGNED, MatrixIntMultiply.SIGNED_UNSIGNED};
         for (int i = 0; i < ops.length; i += 5) {
             add(ops[i], ops[i + 1] + UOP_MULTIPLY + ops[i + 2] + "0.." + ops[i + 3] + "0.." + FUNC3 + "10" + "1.."
-                    + CUSTOM1, "mdacc, ms2, ms1", Kind.MATRIX_MMA,
+                    + CUSTOM1, "mdacc, ms2, ms1", Kind.MATRIX_MMA, operations[i / 5],
                     "md[i][j] += sum_k ms1[i][k] * ms2[j][k] (" + ops[i + 4] + ")");
         }
     }
@@ -110,10 +124,10 @@ final class MatrixInstructions {
     private void misc() {
         // mzero: func4 0000, uop 11, uimm3 = 000 (one register; the 2r/4r/8r forms are not declared).
         add("mzero", "0000" + UOP_MISC + "000" + "000" + "00" + "000" + FUNC3 + "00" + "..." + CUSTOM1, "md",
-                Kind.MATRIX_MISC, "md = 0 (a tile or an accumulator)");
+                Kind.MATRIX_MISC, MatrixZero.ZERO, "md = 0 (a tile or an accumulator)");
     }
 
-    private void add(String mnemonic, String pattern, String syntax, Kind kind, String summary) {
-        table.add(mnemonic, pattern, syntax, kind, Extension.XMATRIX, trace++, Operation.Unit.MATRIX, summary);
+    private void add(String mnemonic, String pattern, String syntax, Kind kind, Operation.Matrix op, String summary) {
+        table.add(mnemonic, pattern, syntax, kind, Extension.XMATRIX, trace++, op, summary);
     }
 }

@@ -31,8 +31,28 @@ public sealed interface Operation {
             case Vote op -> Form.VOTE;
             case Shuffle op -> Form.SHFL;
             case Standalone op -> op.form;
-            case Unit op -> op.form;
+            case Vector op -> Form.VECTOR;
+            case Matrix op -> Form.MATRIX;
         };
+    }
+
+    /** Every operation of every family, the vector and matrix families included, in declaration order. */
+    static java.util.List<Operation> all() {
+        java.util.List<Operation> out = new java.util.ArrayList<>();
+        addFamilies(Operation.class, out);
+        return java.util.List.copyOf(out);
+    }
+
+    private static void addFamilies(Class<?> sealed, java.util.List<Operation> out) {
+        for (Class<?> c : sealed.getPermittedSubclasses()) {
+            if (c.isSealed()) {
+                addFamilies(c, out);        // Vector, Matrix: their families are one level down
+            } else {
+                for (Object constant : c.getEnumConstants()) {
+                    out.add((Operation) constant);
+                }
+            }
+        }
     }
 
     /** The constant's name (every operation is an enum constant). */
@@ -191,14 +211,238 @@ public sealed interface Operation {
         }
     }
 
-    /** Instructions the vector or matrix unit runs from the word's own fields. */
-    enum Unit implements Operation {
-        VECTOR(Form.VECTOR), MATRIX(Form.MATRIX);
+    /**
+     * An RVV 1.0 instruction: the vector unit runs it, reading its registers, element width and
+     * mask bit from the word. Each family below is one way the unit executes (one switch arm); the
+     * constant says what the family does. The scalar or immediate a {@code .vx/.vf/.vi} form adds is
+     * the declaration's {@link InstructionDef#source()}.
+     */
+    sealed interface Vector extends Operation { }
 
-        private final Form form;
+    /** vset{i}vl{i} (spec 6). */
+    enum VectorConfig implements Vector {
+        VSETVLI, VSETIVLI, VSETVL;
+    }
 
-        Unit(Form form) {
-            this.form = form;
+    /** How a vector load or store finds its elements' addresses (spec 7). */
+    enum Addressing {
+        UNIT_STRIDE, STRIDED, INDEXED, MASK, WHOLE_REGISTER
+    }
+
+    /**
+     * Vector loads and stores (spec 7); the element width (and for whole registers the count) is the
+     * word's width (and nf) field. Indexed ordered and unordered accesses run alike, in element order.
+     */
+    enum VectorMemory implements Vector {
+        LOAD(false, Addressing.UNIT_STRIDE), STORE(true, Addressing.UNIT_STRIDE),
+        LOAD_STRIDED(false, Addressing.STRIDED), STORE_STRIDED(true, Addressing.STRIDED),
+        LOAD_INDEXED_UNORDERED(false, Addressing.INDEXED), LOAD_INDEXED_ORDERED(false, Addressing.INDEXED),
+        STORE_INDEXED_UNORDERED(true, Addressing.INDEXED), STORE_INDEXED_ORDERED(true, Addressing.INDEXED),
+        LOAD_MASK(false, Addressing.MASK), STORE_MASK(true, Addressing.MASK),
+        LOAD_WHOLE(false, Addressing.WHOLE_REGISTER), STORE_WHOLE(true, Addressing.WHOLE_REGISTER);
+
+        private final boolean store;
+        private final Addressing addressing;
+
+        VectorMemory(boolean store, Addressing addressing) {
+            this.store = store;
+            this.addressing = addressing;
         }
+
+        public boolean store() {
+            return store;
+        }
+
+        public Addressing addressing() {
+            return addressing;
+        }
+    }
+
+    /** Integer element arithmetic vd[i] = vs2[i] op b (spec 11.1-11.11). */
+    enum VectorArith implements Vector {
+        ADD, SUB, RSUB, MINU, MIN, MAXU, MAX, AND, OR, XOR, SLL, SRL, SRA,
+        MUL, MULH, MULHU, MULHSU, DIVU, DIV, REMU, REM;
+    }
+
+    /** Integer compares into a mask: vd.mask[i] = vs2[i] op b (spec 11.8). */
+    enum VectorCompare implements Vector {
+        EQ, NE, LTU, LT, LEU, LE, GTU, GT;
+    }
+
+    /** Integer multiply-adds (spec 11.13), a = vs1/rs1, d = the old vd[i]. */
+    enum VectorMulAdd implements Vector {
+        /** d + a * vs2. */
+        MACC,
+        /** d - a * vs2. */
+        NMSAC,
+        /** a * d + vs2. */
+        MADD,
+        /** -(a * d) + vs2. */
+        NMSUB;
+    }
+
+    /** Integer reductions vd[0] = combine(vs1[0], vs2[active elements]) (spec 14.1). */
+    enum VectorReduction implements Vector {
+        SUM(VectorArith.ADD), AND(VectorArith.AND), OR(VectorArith.OR), XOR(VectorArith.XOR),
+        MINU(VectorArith.MINU), MIN(VectorArith.MIN), MAXU(VectorArith.MAXU), MAX(VectorArith.MAX);
+
+        private final VectorArith combine;
+
+        VectorReduction(VectorArith combine) {
+            this.combine = combine;
+        }
+
+        /** The element operation that folds each element into the accumulator. */
+        public VectorArith combine() {
+            return combine;
+        }
+    }
+
+    /** Moves, merges, slides and gathers (spec 11.15-11.16, 16). */
+    enum VectorPermute implements Vector {
+        /** vmerge (vm = 0: v0 selects) and vmv.v (vm = 1: always the second operand), integer and f32. */
+        MERGE,
+        SLIDE_UP, SLIDE_DOWN, SLIDE1_UP, SLIDE1_DOWN, GATHER,
+        /** x[rd] = vs2[0]. */
+        MOVE_X_S,
+        /** vd[0] = x[rs1] or f[fs1]. */
+        MOVE_S_X,
+        /** f[fd] = vs2[0]. */
+        MOVE_F_S,
+        /** vmv&lt;nr&gt;r.v: simm5 + 1 whole registers. */
+        MOVE_WHOLE;
+    }
+
+    /** Mask-register logical operations vd.mask = vs2.mask op vs1.mask (spec 15.1). */
+    enum VectorMaskLogic implements Vector {
+        ANDN, AND, OR, XOR, ORN, NAND, NOR, XNOR;
+    }
+
+    /** Mask population, find-first, set-before/including/only-first, iota and element index (spec 15.2-15.9). */
+    enum VectorMask implements Vector {
+        POPCOUNT, FIRST, SET_BEFORE_FIRST, SET_INCLUDING_FIRST, SET_ONLY_FIRST, IOTA, INDEX;
+    }
+
+    /** f32 element arithmetic vd[i] = vs2[i] op b (spec 13.2-13.12). */
+    enum VectorFpArith implements Vector {
+        ADD(true), SUB(true), RSUB(true), MUL(true), DIV(true), RDIV(true), MIN(false), MAX(false),
+        SGNJ(false), SGNJN(false), SGNJX(false);
+
+        private final boolean rounds;
+
+        VectorFpArith(boolean rounds) {
+            this.rounds = rounds;
+        }
+
+        /** Reads the dynamic rounding mode (an invalid frm faults only for these). */
+        public boolean rounds() {
+            return rounds;
+        }
+    }
+
+    /** f32 fused multiply-adds, one rounding (spec 13.6); a = vs1/fs1, b = vs2, d = the old vd[i]. */
+    enum VectorFpFused implements Vector {
+        /** +(a*b)+d. */ MACC,
+        /** -(a*b)-d. */ NMACC,
+        /** +(a*b)-d. */ MSAC,
+        /** -(a*b)+d. */ NMSAC,
+        /** +(a*d)+b. */ MADD,
+        /** -(a*d)-b. */ NMADD,
+        /** +(a*d)-b. */ MSUB,
+        /** -(a*d)+b. */ NMSUB;
+    }
+
+    /** f32 compares into a mask: vd.mask[i] = vs2[i] op b (spec 13.13). */
+    enum VectorFpCompare implements Vector {
+        EQ, LE, LT, NE, GT, GE;
+    }
+
+    /** f32 unary operations vd[i] = op(vs2[i]) (spec 13.8, 13.14, 13.17). */
+    enum VectorFpUnary implements Vector {
+        CVT_XU_F(true), CVT_X_F(true), CVT_F_XU(true), CVT_F_X(true), CVT_RTZ_XU_F(false), CVT_RTZ_X_F(false),
+        SQRT(true), CLASS(false);
+
+        private final boolean rounds;
+
+        VectorFpUnary(boolean rounds) {
+            this.rounds = rounds;
+        }
+
+        /** Reads the dynamic rounding mode. */
+        public boolean rounds() {
+            return rounds;
+        }
+    }
+
+    /** f32 reductions vd[0] = op(vs1[0], vs2[active elements]) (spec 14.3); both sums add in element order. */
+    enum VectorFpReduction implements Vector {
+        UNORDERED_SUM, ORDERED_SUM, MIN, MAX;
+    }
+
+    /**
+     * A matrix-extension instruction: the matrix unit runs it, reading its registers and element size
+     * (d_size) from the word.
+     */
+    sealed interface Matrix extends Operation { }
+
+    /** mrelease and msettile{k,m,n}{i}: the value is x[rs1] or uimm10, as the declaration's source says. */
+    enum MatrixConfig implements Matrix {
+        RELEASE, TILE_K, TILE_M, TILE_N;
+    }
+
+    /** Tile and accumulator loads and stores, row stride x[rs2]. */
+    enum MatrixMemory implements Matrix {
+        LOAD_A(false), LOAD_B(false), LOAD_C(false), STORE_A(true), STORE_B(true), STORE_C(true);
+
+        private final boolean store;
+
+        MatrixMemory(boolean store) {
+            this.store = store;
+        }
+
+        public boolean store() {
+            return store;
+        }
+    }
+
+    /** md += ms1 * ms2^T on f32, bf16 or fp8 sources widened exactly, one rounding per element. */
+    enum MatrixFloatMultiply implements Matrix {
+        F32(4), BF16(2), E4M3(1), E5M2(1);
+
+        private final int elementBytes;
+
+        MatrixFloatMultiply(int elementBytes) {
+            this.elementBytes = elementBytes;
+        }
+
+        public int elementBytes() {
+            return elementBytes;
+        }
+    }
+
+    /** md += ms1 * ms2^T on 8-bit integers, each source signed or unsigned, wrapping in 32 bits. */
+    enum MatrixIntMultiply implements Matrix {
+        SIGNED(true, true), UNSIGNED(false, false), UNSIGNED_SIGNED(false, true), SIGNED_UNSIGNED(true, false);
+
+        private final boolean ms1Signed;
+        private final boolean ms2Signed;
+
+        MatrixIntMultiply(boolean ms1Signed, boolean ms2Signed) {
+            this.ms1Signed = ms1Signed;
+            this.ms2Signed = ms2Signed;
+        }
+
+        public boolean ms1Signed() {
+            return ms1Signed;
+        }
+
+        public boolean ms2Signed() {
+            return ms2Signed;
+        }
+    }
+
+    /** mzero: md = 0. */
+    enum MatrixZero implements Matrix {
+        ZERO;
     }
 }

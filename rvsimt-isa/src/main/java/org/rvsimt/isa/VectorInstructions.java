@@ -1,5 +1,20 @@
 package org.rvsimt.isa;
 
+import org.rvsimt.isa.Operation.VectorArith;
+import org.rvsimt.isa.Operation.VectorCompare;
+import org.rvsimt.isa.Operation.VectorConfig;
+import org.rvsimt.isa.Operation.VectorFpArith;
+import org.rvsimt.isa.Operation.VectorFpCompare;
+import org.rvsimt.isa.Operation.VectorFpFused;
+import org.rvsimt.isa.Operation.VectorFpReduction;
+import org.rvsimt.isa.Operation.VectorFpUnary;
+import org.rvsimt.isa.Operation.VectorMask;
+import org.rvsimt.isa.Operation.VectorMaskLogic;
+import org.rvsimt.isa.Operation.VectorMemory;
+import org.rvsimt.isa.Operation.VectorMulAdd;
+import org.rvsimt.isa.Operation.VectorPermute;
+import org.rvsimt.isa.Operation.VectorReduction;
+
 /**
  * The RVV 1.0 subset rvsimt implements (Zve32f: SEW 8/16/32, f32 arithmetic), declared once each.
  *
@@ -9,7 +24,7 @@ package org.rvsimt.isa;
  * order follows the spec: {@code vop.vv vd, vs2, vs1}, but {@code vd, vs1, vs2} (and {@code vd, rs1, vs2})
  * for the multiply-add forms; a trailing {@code v0.t} selects the masked form (vm = 0).
  *
- * <p>Each declaration's operation is {@link Operation.Unit#VECTOR}: the vector unit runs it from the word. Trace
+ * <p>Each declaration names its {@link Operation.Vector} operation; the vector unit runs it from the word. Trace
  * ids are assigned from 256 in declaration order, so new declarations are appended at the end of
  * {@link #declare} to keep existing ids stable.
  */
@@ -55,11 +70,11 @@ final class VectorInstructions {
     // ---------------------------------------------------------------- groups
 
     private void configuration() {
-        add("vsetvli", "0" + dots(11) + FREE5 + OPCFG + FREE5 + OP_V, "rd, rs1, vtypei11", Kind.VECTOR_CONFIG,
+        add("vsetvli", "0" + dots(11) + FREE5 + OPCFG + FREE5 + OP_V, "rd, rs1, vtypei11", Kind.VECTOR_CONFIG, VectorConfig.VSETVLI,
                 "vtype = vtypei; vl = AVL rule on x[rs1] (x0: VLMAX or keep); rd = vl");
-        add("vsetivli", "11" + dots(10) + FREE5 + OPCFG + FREE5 + OP_V, "rd, uimm5, vtypei10", Kind.VECTOR_CONFIG,
+        add("vsetivli", "11" + dots(10) + FREE5 + OPCFG + FREE5 + OP_V, "rd, uimm5, vtypei10", Kind.VECTOR_CONFIG, VectorConfig.VSETIVLI,
                 "vtype = vtypei; vl = AVL rule on uimm5; rd = vl");
-        add("vsetvl", "1000000" + FREE5 + FREE5 + OPCFG + FREE5 + OP_V, "rd, rs1, rs2", Kind.VECTOR_CONFIG,
+        add("vsetvl", "1000000" + FREE5 + FREE5 + OPCFG + FREE5 + OP_V, "rd, rs1, rs2", Kind.VECTOR_CONFIG, VectorConfig.VSETVL,
                 "vtype = x[rs2]; vl = AVL rule on x[rs1]; rd = vl");
     }
 
@@ -68,44 +83,48 @@ final class VectorInstructions {
         for (String[] w : WIDTHS) {
             String e = w[0];
             add("vle" + e + ".v", "000" + "0" + "00" + "." + "00000" + FREE5 + w[1] + FREE5 + LOAD_FP,
-                    "vd, (rs1), vm", Kind.VECTOR_LOAD, "vd[i] = mem" + e + "[x[rs1] + i*" + (Integer.parseInt(e) / 8)
+                    "vd, (rs1), vm", Kind.VECTOR_LOAD, VectorMemory.LOAD, "vd[i] = mem" + e + "[x[rs1] + i*" + (Integer.parseInt(e) / 8)
                             + "] (unit stride)");
             add("vse" + e + ".v", "000" + "0" + "00" + "." + "00000" + FREE5 + w[1] + FREE5 + STORE_FP,
-                    "vs3, (rs1), vm", Kind.VECTOR_STORE, "mem" + e + "[x[rs1] + i*" + (Integer.parseInt(e) / 8)
+                    "vs3, (rs1), vm", Kind.VECTOR_STORE, VectorMemory.STORE, "mem" + e + "[x[rs1] + i*" + (Integer.parseInt(e) / 8)
                             + "] = vs3[i] (unit stride)");
         }
         for (String[] w : WIDTHS) {
             String e = w[0];
             add("vlse" + e + ".v", "000" + "0" + "10" + "." + FREE5 + FREE5 + w[1] + FREE5 + LOAD_FP,
-                    "vd, (rs1), rs2, vm", Kind.VECTOR_LOAD, "vd[i] = mem" + e + "[x[rs1] + i*x[rs2]] (strided)");
+                    "vd, (rs1), rs2, vm", Kind.VECTOR_LOAD, VectorMemory.LOAD_STRIDED, "vd[i] = mem" + e + "[x[rs1] + i*x[rs2]] (strided)");
             add("vsse" + e + ".v", "000" + "0" + "10" + "." + FREE5 + FREE5 + w[1] + FREE5 + STORE_FP,
-                    "vs3, (rs1), rs2, vm", Kind.VECTOR_STORE, "mem" + e + "[x[rs1] + i*x[rs2]] = vs3[i] (strided)");
+                    "vs3, (rs1), rs2, vm", Kind.VECTOR_STORE, VectorMemory.STORE_STRIDED, "mem" + e + "[x[rs1] + i*x[rs2]] = vs3[i] (strided)");
         }
         String[][] indexed = {{"u", "01", "unordered"}, {"o", "11", "ordered"}};
-        for (String[] ix : indexed) {
+        VectorMemory[][] indexedOps = {
+            {VectorMemory.LOAD_INDEXED_UNORDERED, VectorMemory.STORE_INDEXED_UNORDERED},
+            {VectorMemory.LOAD_INDEXED_ORDERED, VectorMemory.STORE_INDEXED_ORDERED}};
+        for (int k = 0; k < indexed.length; k++) {
+            String[] ix = indexed[k];
             for (String[] w : WIDTHS) {
                 String e = w[0];
                 add("vl" + ix[0] + "xei" + e + ".v", "000" + "0" + ix[1] + "." + FREE5 + FREE5 + w[1] + FREE5 + LOAD_FP,
-                        "vd, (rs1), vs2, vm", Kind.VECTOR_LOAD,
+                        "vd, (rs1), vs2, vm", Kind.VECTOR_LOAD, indexedOps[k][0],
                         "vd[i] = mem[x[rs1] + zext(vs2[i])] (indexed " + ix[2] + ", " + e + "-bit offsets, SEW data)");
                 add("vs" + ix[0] + "xei" + e + ".v", "000" + "0" + ix[1] + "." + FREE5 + FREE5 + w[1] + FREE5 + STORE_FP,
-                        "vs3, (rs1), vs2, vm", Kind.VECTOR_STORE,
+                        "vs3, (rs1), vs2, vm", Kind.VECTOR_STORE, indexedOps[k][1],
                         "mem[x[rs1] + zext(vs2[i])] = vs3[i] (indexed " + ix[2] + ", " + e + "-bit offsets)");
             }
         }
         add("vlm.v", "000" + "0" + "00" + "1" + "01011" + FREE5 + "000" + FREE5 + LOAD_FP, "vd, (rs1)",
-                Kind.VECTOR_LOAD, "load ceil(vl/8) mask bytes into vd");
+                Kind.VECTOR_LOAD, VectorMemory.LOAD_MASK, "load ceil(vl/8) mask bytes into vd");
         add("vsm.v", "000" + "0" + "00" + "1" + "01011" + FREE5 + "000" + FREE5 + STORE_FP, "vs3, (rs1)",
-                Kind.VECTOR_STORE, "store ceil(vl/8) mask bytes of vs3");
+                Kind.VECTOR_STORE, VectorMemory.STORE_MASK, "store ceil(vl/8) mask bytes of vs3");
         // Whole-register loads/stores (spec 7.9): nf = NREG - 1, lumop = 01000; stores are always byte elements.
         String[][] counts = {{"1", "000"}, {"2", "001"}, {"4", "011"}, {"8", "111"}};
         for (String[] n : counts) {
             for (String[] w : WIDTHS) {
                 add("vl" + n[0] + "re" + w[0] + ".v", n[1] + "0" + "00" + "1" + "01000" + FREE5 + w[1] + FREE5 + LOAD_FP,
-                        "vd, (rs1)", Kind.VECTOR_LOAD, "load " + n[0] + " whole register(s) from x[rs1], ignoring vl");
+                        "vd, (rs1)", Kind.VECTOR_LOAD, VectorMemory.LOAD_WHOLE, "load " + n[0] + " whole register(s) from x[rs1], ignoring vl");
             }
             add("vs" + n[0] + "r.v", n[1] + "0" + "00" + "1" + "01000" + FREE5 + "000" + FREE5 + STORE_FP, "vs3, (rs1)",
-                    Kind.VECTOR_STORE, "store " + n[0] + " whole register(s) to x[rs1], ignoring vl");
+                    Kind.VECTOR_STORE, VectorMemory.STORE_WHOLE, "store " + n[0] + " whole register(s) to x[rs1], ignoring vl");
         }
     }
 
@@ -125,8 +144,11 @@ final class VectorInstructions {
             "vsll", "100101", "VXU", "vs2[i] << (%s mod SEW)",
             "vsrl", "101000", "VXU", "vs2[i] >>> (%s mod SEW)",
             "vsra", "101001", "VXU", "vs2[i] >> (%s mod SEW)"};
+        VectorArith[] arith = {VectorArith.ADD, VectorArith.SUB, VectorArith.RSUB, VectorArith.MINU, VectorArith.MIN,
+            VectorArith.MAXU, VectorArith.MAX, VectorArith.AND, VectorArith.OR, VectorArith.XOR, VectorArith.SLL,
+            VectorArith.SRL, VectorArith.SRA};
         for (int i = 0; i < ops.length; i += 4) {
-            binary(ops[i], ops[i + 1], ops[i + 2], OPIVV, OPIVX, Kind.VECTOR_ALU, "vd[i] = " + ops[i + 3]);
+            binary(ops[i], ops[i + 1], ops[i + 2], OPIVV, OPIVX, Kind.VECTOR_ALU, arith[i / 4], "vd[i] = " + ops[i + 3]);
         }
         String[] compares = {
             "vmseq", "011000", "VXI", "==", "vmsne", "011001", "VXI", "!=",
@@ -135,21 +157,21 @@ final class VectorInstructions {
             "vmsgtu", "011110", "XI", ">u", "vmsgt", "011111", "XI", ">"};
         for (int i = 0; i < compares.length; i += 4) {
             binary(compares[i], compares[i + 1], compares[i + 2], OPIVV, OPIVX, Kind.VECTOR_ALU,
-                    "mask vd[i] = vs2[i] " + compares[i + 3] + " %s");
+                    VectorCompare.values()[i / 4], "mask vd[i] = vs2[i] " + compares[i + 3] + " %s");
         }
         // vmerge (vm = 0, v0 written out) and vmv.v.* (vm = 1, vs2 = 0) share funct6 010111 (spec 11.15, 11.16).
         String merge = "010111";
-        add("vmerge.vvm", merge + "0" + FREE5 + FREE5 + OPIVV + FREE5 + OP_V, "vd, vs2, vs1, v0", Kind.VECTOR_ALU,
+        add("vmerge.vvm", merge + "0" + FREE5 + FREE5 + OPIVV + FREE5 + OP_V, "vd, vs2, vs1, v0", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = v0.mask[i] ? vs1[i] : vs2[i]");
-        add("vmerge.vxm", merge + "0" + FREE5 + FREE5 + OPIVX + FREE5 + OP_V, "vd, vs2, rs1, v0", Kind.VECTOR_ALU,
+        add("vmerge.vxm", merge + "0" + FREE5 + FREE5 + OPIVX + FREE5 + OP_V, "vd, vs2, rs1, v0", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = v0.mask[i] ? x[rs1] : vs2[i]");
-        add("vmerge.vim", merge + "0" + FREE5 + FREE5 + OPIVI + FREE5 + OP_V, "vd, vs2, simm5, v0", Kind.VECTOR_ALU,
+        add("vmerge.vim", merge + "0" + FREE5 + FREE5 + OPIVI + FREE5 + OP_V, "vd, vs2, simm5, v0", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = v0.mask[i] ? simm5 : vs2[i]");
-        add("vmv.v.v", merge + "1" + "00000" + FREE5 + OPIVV + FREE5 + OP_V, "vd, vs1", Kind.VECTOR_ALU,
+        add("vmv.v.v", merge + "1" + "00000" + FREE5 + OPIVV + FREE5 + OP_V, "vd, vs1", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = vs1[i]");
-        add("vmv.v.x", merge + "1" + "00000" + FREE5 + OPIVX + FREE5 + OP_V, "vd, rs1", Kind.VECTOR_ALU,
+        add("vmv.v.x", merge + "1" + "00000" + FREE5 + OPIVX + FREE5 + OP_V, "vd, rs1", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = x[rs1]");
-        add("vmv.v.i", merge + "1" + "00000" + FREE5 + OPIVI + FREE5 + OP_V, "vd, simm5", Kind.VECTOR_ALU,
+        add("vmv.v.i", merge + "1" + "00000" + FREE5 + OPIVI + FREE5 + OP_V, "vd, simm5", Kind.VECTOR_ALU, VectorPermute.MERGE,
                 "vd[i] = simm5");
     }
 
@@ -160,36 +182,41 @@ final class VectorInstructions {
             "vmulhu", "100100", "high half of vs2[i] *u %s", "vmul", "100101", "low half of vs2[i] * %s",
             "vmulhsu", "100110", "high half of vs2[i] (signed) * %s (unsigned)", "vmulh", "100111",
             "high half of vs2[i] * %s"};
+        VectorArith[] arith = {VectorArith.DIVU, VectorArith.DIV, VectorArith.REMU, VectorArith.REM,
+            VectorArith.MULHU, VectorArith.MUL, VectorArith.MULHSU, VectorArith.MULH};
         for (int i = 0; i < ops.length; i += 3) {
-            binary(ops[i], ops[i + 1], "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, "vd[i] = " + ops[i + 2]);
+            binary(ops[i], ops[i + 1], "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, arith[i / 3], "vd[i] = " + ops[i + 2]);
         }
         String[] fma = {
             "vmadd", "101001", "vd[i] = %s * vd[i] + vs2[i]", "vnmsub", "101011", "vd[i] = -(%s * vd[i]) + vs2[i]",
             "vmacc", "101101", "vd[i] = %s * vs2[i] + vd[i]", "vnmsac", "101111", "vd[i] = -(%s * vs2[i]) + vd[i]"};
+        VectorMulAdd[] mulAdd = {VectorMulAdd.MADD, VectorMulAdd.NMSUB, VectorMulAdd.MACC, VectorMulAdd.NMSAC};
         for (int i = 0; i < fma.length; i += 3) {
-            multiplyAdd(fma[i], fma[i + 1], "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, fma[i + 2]);
+            multiplyAdd(fma[i], fma[i + 1], "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, mulAdd[i / 3], fma[i + 2]);
         }
     }
 
     private void permutations() {
-        binary("vslideup", "001110", "XU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE, "vd[i + %s] = vs2[i] (vd[0..offset-1] kept)");
-        binary("vslidedown", "001111", "XU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE,
+        binary("vslideup", "001110", "XU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE, VectorPermute.SLIDE_UP, "vd[i + %s] = vs2[i] (vd[0..offset-1] kept)");
+        binary("vslidedown", "001111", "XU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE, VectorPermute.SLIDE_DOWN,
                 "vd[i] = vs2[i + %s] (0 past VLMAX)");
-        binary("vslide1up", "001110", "X", OPMVV, OPMVX, Kind.VECTOR_PERMUTE, "vd[0] = %s, vd[i+1] = vs2[i]");
-        binary("vslide1down", "001111", "X", OPMVV, OPMVX, Kind.VECTOR_PERMUTE, "vd[vl-1] = %s, vd[i] = vs2[i+1]");
-        binary("vrgather", "001100", "VXU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE,
+        binary("vslide1up", "001110", "X", OPMVV, OPMVX, Kind.VECTOR_PERMUTE, VectorPermute.SLIDE1_UP,
+                "vd[0] = %s, vd[i+1] = vs2[i]");
+        binary("vslide1down", "001111", "X", OPMVV, OPMVX, Kind.VECTOR_PERMUTE, VectorPermute.SLIDE1_DOWN,
+                "vd[vl-1] = %s, vd[i] = vs2[i+1]");
+        binary("vrgather", "001100", "VXU", OPIVV, OPIVX, Kind.VECTOR_PERMUTE, VectorPermute.GATHER,
                 "vd[i] = %s < VLMAX ? vs2[%<s] : 0");
-        add("vid.v", "010100" + "." + "00000" + "10001" + OPMVV + FREE5 + OP_V, "vd, vm", Kind.VECTOR_PERMUTE,
+        add("vid.v", "010100" + "." + "00000" + "10001" + OPMVV + FREE5 + OP_V, "vd, vm", Kind.VECTOR_PERMUTE, VectorMask.INDEX,
                 "vd[i] = i");
-        add("vmv.x.s", "010000" + "1" + FREE5 + "00000" + OPMVV + FREE5 + OP_V, "rd, vs2", Kind.VECTOR_PERMUTE,
+        add("vmv.x.s", "010000" + "1" + FREE5 + "00000" + OPMVV + FREE5 + OP_V, "rd, vs2", Kind.VECTOR_PERMUTE, VectorPermute.MOVE_X_S,
                 "x[rd] = sext(vs2[0])");
-        add("vmv.s.x", "010000" + "1" + "00000" + FREE5 + OPMVX + FREE5 + OP_V, "vd, rs1", Kind.VECTOR_PERMUTE,
+        add("vmv.s.x", "010000" + "1" + "00000" + FREE5 + OPMVX + FREE5 + OP_V, "vd, rs1", Kind.VECTOR_PERMUTE, VectorPermute.MOVE_S_X,
                 "vd[0] = x[rs1] (if vl > 0)");
         // vmv<nr>r.v: funct6 100111 OPIVI, simm5 = nr - 1 (spec 16.6).
         String[][] whole = {{"1", "00000"}, {"2", "00001"}, {"4", "00011"}, {"8", "00111"}};
         for (String[] n : whole) {
             add("vmv" + n[0] + "r.v", "100111" + "1" + FREE5 + n[1] + OPIVI + FREE5 + OP_V, "vd, vs2",
-                    Kind.VECTOR_PERMUTE, "copy " + n[0] + " whole register(s) vs2 to vd, ignoring vl");
+                    Kind.VECTOR_PERMUTE, VectorPermute.MOVE_WHOLE, "copy " + n[0] + " whole register(s) vs2 to vd, ignoring vl");
         }
     }
 
@@ -199,7 +226,7 @@ final class VectorInstructions {
             "vredmaxu", "000110", "maxu", "vredmax", "000111", "max"};
         for (int i = 0; i < ops.length; i += 3) {
             add(ops[i] + ".vs", ops[i + 1] + "." + FREE5 + FREE5 + OPMVV + FREE5 + OP_V, "vd, vs2, vs1, vm",
-                    Kind.VECTOR_REDUCTION, "vd[0] = " + ops[i + 2] + "(vs1[0], vs2[*] active)");
+                    Kind.VECTOR_REDUCTION, VectorReduction.values()[i / 3], "vd[0] = " + ops[i + 2] + "(vs1[0], vs2[*] active)");
         }
     }
 
@@ -212,8 +239,11 @@ final class VectorInstructions {
             "vfsgnj", "001000", "VF", "|vs2[i]| with the sign of %s",
             "vfsgnjn", "001001", "VF", "|vs2[i]| with the inverted sign of %s",
             "vfsgnjx", "001010", "VF", "vs2[i] with its sign xor the sign of %s"};
+        VectorFpArith[] arith = {VectorFpArith.ADD, VectorFpArith.SUB, VectorFpArith.RSUB, VectorFpArith.MUL,
+            VectorFpArith.DIV, VectorFpArith.RDIV, VectorFpArith.MIN, VectorFpArith.MAX, VectorFpArith.SGNJ,
+            VectorFpArith.SGNJN, VectorFpArith.SGNJX};
         for (int i = 0; i < ops.length; i += 4) {
-            binary(ops[i], ops[i + 1], ops[i + 2], OPFVV, OPFVF, Kind.VECTOR_FP, "vd[i] = " + ops[i + 3]);
+            binary(ops[i], ops[i + 1], ops[i + 2], OPFVV, OPFVF, Kind.VECTOR_FP, arith[i / 4], "vd[i] = " + ops[i + 3]);
         }
         String[] fma = {
             "vfmacc", "101100", "vd[i] = +(%s * vs2[i]) + vd[i]", "vfnmacc", "101101", "vd[i] = -(%s * vs2[i]) - vd[i]",
@@ -221,19 +251,20 @@ final class VectorInstructions {
             "vfmadd", "101000", "vd[i] = +(%s * vd[i]) + vs2[i]", "vfnmadd", "101001", "vd[i] = -(%s * vd[i]) - vs2[i]",
             "vfmsub", "101010", "vd[i] = +(%s * vd[i]) - vs2[i]", "vfnmsub", "101011", "vd[i] = -(%s * vd[i]) + vs2[i]"};
         for (int i = 0; i < fma.length; i += 3) {
-            multiplyAdd(fma[i], fma[i + 1], "VF", OPFVV, OPFVF, Kind.VECTOR_FP_FMA, fma[i + 2] + ", one rounding");
+            multiplyAdd(fma[i], fma[i + 1], "VF", OPFVV, OPFVF, Kind.VECTOR_FP_FMA, VectorFpFused.values()[i / 3],
+                    fma[i + 2] + ", one rounding");
         }
         String[] compares = {"vmfeq", "011000", "VF", "==", "vmfle", "011001", "VF", "<=", "vmflt", "011011", "VF", "<",
             "vmfne", "011100", "VF", "!=", "vmfgt", "011101", "F", ">", "vmfge", "011111", "F", ">="};
         for (int i = 0; i < compares.length; i += 4) {
             binary(compares[i], compares[i + 1], compares[i + 2], OPFVV, OPFVF, Kind.VECTOR_FP,
-                    "mask vd[i] = vs2[i] " + compares[i + 3] + " %s");
+                    VectorFpCompare.values()[i / 4], "mask vd[i] = vs2[i] " + compares[i + 3] + " %s");
         }
         String[] reductions = {"vfredusum", "000001", "unordered sum", "vfredosum", "000011", "ordered sum",
             "vfredmin", "000101", "minimumNumber", "vfredmax", "000111", "maximumNumber"};
         for (int i = 0; i < reductions.length; i += 3) {
             add(reductions[i] + ".vs", reductions[i + 1] + "." + FREE5 + FREE5 + OPFVV + FREE5 + OP_V, "vd, vs2, vs1, vm",
-                    Kind.VECTOR_REDUCTION, "vd[0] = " + reductions[i + 2] + "(vs1[0], vs2[*] active)");
+                    Kind.VECTOR_REDUCTION, VectorFpReduction.values()[i / 3], "vd[0] = " + reductions[i + 2] + "(vs1[0], vs2[*] active)");
         }
         // VFUNARY0 (funct6 010010) and VFUNARY1 (010011): the vs1 field selects the operation (spec 13.17, 13.8).
         String[] unary = {
@@ -247,15 +278,15 @@ final class VectorInstructions {
             "vfclass.v", "010011", "10000", "vd[i] = class mask of vs2[i] (as fclass.s)"};
         for (int i = 0; i < unary.length; i += 4) {
             add(unary[i], unary[i + 1] + "." + FREE5 + unary[i + 2] + OPFVV + FREE5 + OP_V, "vd, vs2, vm", Kind.VECTOR_FP,
-                    unary[i + 3]);
+                    VectorFpUnary.values()[i / 4], unary[i + 3]);
         }
-        add("vfmv.f.s", "010000" + "1" + FREE5 + "00000" + OPFVV + FREE5 + OP_V, "fd, vs2", Kind.VECTOR_PERMUTE,
+        add("vfmv.f.s", "010000" + "1" + FREE5 + "00000" + OPFVV + FREE5 + OP_V, "fd, vs2", Kind.VECTOR_PERMUTE, VectorPermute.MOVE_F_S,
                 "f[fd] = vs2[0]");
-        add("vfmv.s.f", "010000" + "1" + "00000" + FREE5 + OPFVF + FREE5 + OP_V, "vd, fs1", Kind.VECTOR_PERMUTE,
+        add("vfmv.s.f", "010000" + "1" + "00000" + FREE5 + OPFVF + FREE5 + OP_V, "vd, fs1", Kind.VECTOR_PERMUTE, VectorPermute.MOVE_S_X,
                 "vd[0] = f[fs1] (if vl > 0)");
-        add("vfmerge.vfm", "010111" + "0" + FREE5 + FREE5 + OPFVF + FREE5 + OP_V, "vd, vs2, fs1, v0", Kind.VECTOR_FP,
+        add("vfmerge.vfm", "010111" + "0" + FREE5 + FREE5 + OPFVF + FREE5 + OP_V, "vd, vs2, fs1, v0", Kind.VECTOR_FP, VectorPermute.MERGE,
                 "vd[i] = v0.mask[i] ? f[fs1] : vs2[i]");
-        add("vfmv.v.f", "010111" + "1" + "00000" + FREE5 + OPFVF + FREE5 + OP_V, "vd, fs1", Kind.VECTOR_FP,
+        add("vfmv.v.f", "010111" + "1" + "00000" + FREE5 + OPFVF + FREE5 + OP_V, "vd, fs1", Kind.VECTOR_FP, VectorPermute.MERGE,
                 "vd[i] = f[fs1]");
     }
 
@@ -266,24 +297,29 @@ final class VectorInstructions {
             "vmnand", "011101", "~(vs2 & vs1)", "vmnor", "011110", "~(vs2 | vs1)", "vmxnor", "011111", "~(vs2 ^ vs1)"};
         for (int i = 0; i < logical.length; i += 3) {
             add(logical[i] + ".mm", logical[i + 1] + "1" + FREE5 + FREE5 + OPMVV + FREE5 + OP_V, "vd, vs2, vs1",
-                    Kind.VECTOR_MASK, "mask vd = " + logical[i + 2] + " (bits 0..vl-1)");
+                    Kind.VECTOR_MASK, VectorMaskLogic.values()[i / 3], "mask vd = " + logical[i + 2] + " (bits 0..vl-1)");
         }
         add("vcpop.m", "010000" + "." + FREE5 + "10000" + OPMVV + FREE5 + OP_V, "rd, vs2, vm", Kind.VECTOR_MASK,
-                "x[rd] = number of set active mask bits of vs2");
+                VectorMask.POPCOUNT, "x[rd] = number of set active mask bits of vs2");
         add("vfirst.m", "010000" + "." + FREE5 + "10001" + OPMVV + FREE5 + OP_V, "rd, vs2, vm", Kind.VECTOR_MASK,
-                "x[rd] = index of the first set active mask bit of vs2, or -1");
+                VectorMask.FIRST, "x[rd] = index of the first set active mask bit of vs2, or -1");
         String[] unary = {"vmsbf.m", "00001", "set-before-first", "vmsof.m", "00010", "set-only-first",
             "vmsif.m", "00011", "set-including-first", "viota.m", "10000", "vd[i] = number of set mask bits of vs2 below i"};
+        VectorMask[] maskOps = {VectorMask.SET_BEFORE_FIRST, VectorMask.SET_ONLY_FIRST, VectorMask.SET_INCLUDING_FIRST,
+            VectorMask.IOTA};
         for (int i = 0; i < unary.length; i += 3) {
             add(unary[i], "010100" + "." + FREE5 + unary[i + 1] + OPMVV + FREE5 + OP_V, "vd, vs2, vm", Kind.VECTOR_MASK,
+                    maskOps[i / 3],
                     unary[i + 2].startsWith("vd") ? unary[i + 2] : "mask vd = " + unary[i + 2] + " mask bit of vs2");
         }
     }
 
     /** vfslide1up.vf / vfslide1down.vf (spec 16.3.3-4): the f-register forms of vslide1up/down. */
     private void floatSlides() {
-        binary("vfslide1up", "001110", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE, "vd[0] = %s, vd[i+1] = vs2[i]");
-        binary("vfslide1down", "001111", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE, "vd[vl-1] = %s, vd[i] = vs2[i+1]");
+        binary("vfslide1up", "001110", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE, VectorPermute.SLIDE1_UP,
+                "vd[0] = %s, vd[i+1] = vs2[i]");
+        binary("vfslide1down", "001111", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE,
+                VectorPermute.SLIDE1_DOWN, "vd[vl-1] = %s, vd[i] = vs2[i+1]");
     }
 
     // ---------------------------------------------------------------- shapes
@@ -294,16 +330,16 @@ final class VectorInstructions {
      * funct3 values of the vector-vector and vector-scalar forms (OPIVV/OPIVX, OPMVV/OPMVX or OPFVV/OPFVF).
      */
     private void binary(String name, String funct6, String forms, String vvCategory, String scalarCategory, Kind kind,
-                        String result) {
+                        Operation.Vector op, String result) {
         for (char form : forms.toCharArray()) {
             switch (form) {
-                case 'V' -> arith(name + ".vv", funct6, vvCategory, "vd, vs2, vs1, vm", kind, String.format(result, "vs1[i]"));
-                case 'X' -> arith(name + ".vx", funct6, scalarCategory, "vd, vs2, rs1, vm", kind,
+                case 'V' -> arith(name + ".vv", funct6, vvCategory, "vd, vs2, vs1, vm", kind, op, String.format(result, "vs1[i]"));
+                case 'X' -> arith(name + ".vx", funct6, scalarCategory, "vd, vs2, rs1, vm", kind, op,
                         String.format(result, "x[rs1]"));
-                case 'F' -> arith(name + ".vf", funct6, scalarCategory, "vd, vs2, fs1, vm", kind,
+                case 'F' -> arith(name + ".vf", funct6, scalarCategory, "vd, vs2, fs1, vm", kind, op,
                         String.format(result, "f[fs1]"));
-                case 'I' -> arith(name + ".vi", funct6, OPIVI, "vd, vs2, simm5, vm", kind, String.format(result, "simm5"));
-                case 'U' -> arith(name + ".vi", funct6, OPIVI, "vd, vs2, uimm5, vm", kind, String.format(result, "uimm5"));
+                case 'I' -> arith(name + ".vi", funct6, OPIVI, "vd, vs2, simm5, vm", kind, op, String.format(result, "simm5"));
+                case 'U' -> arith(name + ".vi", funct6, OPIVI, "vd, vs2, uimm5, vm", kind, op, String.format(result, "uimm5"));
                 default -> throw new IllegalArgumentException("form " + form);
             }
         }
@@ -311,13 +347,13 @@ final class VectorInstructions {
 
     /** Multiply-add forms, written {@code vd, vs1, vs2} / {@code vd, rs1, vs2} / {@code vd, fs1, vs2}. */
     private void multiplyAdd(String name, String funct6, String forms, String vvCategory, String scalarCategory,
-                             Kind kind, String result) {
+                             Kind kind, Operation.Vector op, String result) {
         for (char form : forms.toCharArray()) {
             switch (form) {
-                case 'V' -> arith(name + ".vv", funct6, vvCategory, "vd, vs1, vs2, vm", kind, String.format(result, "vs1[i]"));
-                case 'X' -> arith(name + ".vx", funct6, scalarCategory, "vd, rs1, vs2, vm", kind,
+                case 'V' -> arith(name + ".vv", funct6, vvCategory, "vd, vs1, vs2, vm", kind, op, String.format(result, "vs1[i]"));
+                case 'X' -> arith(name + ".vx", funct6, scalarCategory, "vd, rs1, vs2, vm", kind, op,
                         String.format(result, "x[rs1]"));
-                case 'F' -> arith(name + ".vf", funct6, scalarCategory, "vd, fs1, vs2, vm", kind,
+                case 'F' -> arith(name + ".vf", funct6, scalarCategory, "vd, fs1, vs2, vm", kind, op,
                         String.format(result, "f[fs1]"));
                 default -> throw new IllegalArgumentException("form " + form);
             }
@@ -325,12 +361,13 @@ final class VectorInstructions {
     }
 
     /** funct6 | vm | vs2 | vs1/rs1/imm | funct3 | vd | OP-V, every operand field free. */
-    private void arith(String mnemonic, String funct6, String funct3, String syntax, Kind kind, String summary) {
-        add(mnemonic, funct6 + "." + FREE5 + FREE5 + funct3 + FREE5 + OP_V, syntax, kind, summary);
+    private void arith(String mnemonic, String funct6, String funct3, String syntax, Kind kind, Operation.Vector op,
+                       String summary) {
+        add(mnemonic, funct6 + "." + FREE5 + FREE5 + funct3 + FREE5 + OP_V, syntax, kind, op, summary);
     }
 
-    private void add(String mnemonic, String pattern, String syntax, Kind kind, String summary) {
-        table.add(mnemonic, pattern, syntax, kind, Extension.V, trace++, Operation.Unit.VECTOR, summary);
+    private void add(String mnemonic, String pattern, String syntax, Kind kind, Operation.Vector op, String summary) {
+        table.add(mnemonic, pattern, syntax, kind, Extension.V, trace++, op, summary);
     }
 
     private static String dots(int n) {

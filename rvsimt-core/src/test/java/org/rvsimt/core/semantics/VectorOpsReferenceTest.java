@@ -1,5 +1,13 @@
 package org.rvsimt.core.semantics;
 
+import org.rvsimt.isa.Operation.VectorArith;
+import org.rvsimt.isa.Operation.VectorCompare;
+import org.rvsimt.isa.Operation.VectorFpArith;
+import org.rvsimt.isa.Operation.VectorFpCompare;
+import org.rvsimt.isa.Operation.VectorFpFused;
+import org.rvsimt.isa.Operation.VectorFpUnary;
+import org.rvsimt.isa.Operation.VectorMaskLogic;
+import org.rvsimt.isa.Operation.VectorMulAdd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
@@ -130,7 +138,7 @@ class VectorOpsReferenceTest {
     @MethodSource("intCases")
     void integerBinary(String name, int op, int sew) {
         for (int[] p : pairs(sew, op * 97L + sew)) {
-            int got = VectorOps.intBinary(op, sew, p[0], p[1]);
+            int got = VectorOps.intBinary(VectorArith.values()[op], sew, p[0], p[1]);
             assertThat(got).as("v%s e%d: 0x%x, 0x%x", name, sew, p[0], p[1]).isEqualTo(intReference(op, sew, p[0], p[1]));
         }
     }
@@ -138,18 +146,18 @@ class VectorOpsReferenceTest {
     @Test
     void divisionEdgeCasesSpelledOut() {
         // spec 11.11's table for SEW = 8: divide by zero and overflow
-        assertThat(VectorOps.intBinary(VectorOps.DIV, 8, 7, 0)).isEqualTo(-1);
-        assertThat(VectorOps.intBinary(VectorOps.DIVU, 8, 7, 0)).isEqualTo(-1);     // 0xFF
-        assertThat(VectorOps.intBinary(VectorOps.REM, 8, -7, 0)).isEqualTo(-7);
-        assertThat(VectorOps.intBinary(VectorOps.REMU, 8, -7, 0)).isEqualTo(-7);    // 0xF9 unchanged
-        assertThat(VectorOps.intBinary(VectorOps.DIV, 8, -128, -1)).isEqualTo(-128);
-        assertThat(VectorOps.intBinary(VectorOps.REM, 8, -128, -1)).isZero();
-        assertThat(VectorOps.intBinary(VectorOps.DIV, 16, -32768, -1)).isEqualTo(-32768);
-        assertThat(VectorOps.intBinary(VectorOps.DIV, 32, Integer.MIN_VALUE, -1)).isEqualTo(Integer.MIN_VALUE);
-        assertThat(VectorOps.intBinary(VectorOps.REM, 32, Integer.MIN_VALUE, -1)).isZero();
+        assertThat(VectorOps.intBinary(VectorArith.DIV, 8, 7, 0)).isEqualTo(-1);
+        assertThat(VectorOps.intBinary(VectorArith.DIVU, 8, 7, 0)).isEqualTo(-1);     // 0xFF
+        assertThat(VectorOps.intBinary(VectorArith.REM, 8, -7, 0)).isEqualTo(-7);
+        assertThat(VectorOps.intBinary(VectorArith.REMU, 8, -7, 0)).isEqualTo(-7);    // 0xF9 unchanged
+        assertThat(VectorOps.intBinary(VectorArith.DIV, 8, -128, -1)).isEqualTo(-128);
+        assertThat(VectorOps.intBinary(VectorArith.REM, 8, -128, -1)).isZero();
+        assertThat(VectorOps.intBinary(VectorArith.DIV, 16, -32768, -1)).isEqualTo(-32768);
+        assertThat(VectorOps.intBinary(VectorArith.DIV, 32, Integer.MIN_VALUE, -1)).isEqualTo(Integer.MIN_VALUE);
+        assertThat(VectorOps.intBinary(VectorArith.REM, 32, Integer.MIN_VALUE, -1)).isZero();
         // truncation toward zero, remainder has the dividend's sign
-        assertThat(VectorOps.intBinary(VectorOps.DIV, 8, -7, 2)).isEqualTo(-3);
-        assertThat(VectorOps.intBinary(VectorOps.REM, 8, -7, 2)).isEqualTo(-1);
+        assertThat(VectorOps.intBinary(VectorArith.DIV, 8, -7, 2)).isEqualTo(-3);
+        assertThat(VectorOps.intBinary(VectorArith.REM, 8, -7, 2)).isEqualTo(-1);
     }
 
     static final String[] CMP_NAMES = {"seq", "sne", "sltu", "slt", "sleu", "sle", "sgtu", "sgt"};
@@ -180,7 +188,7 @@ class VectorOpsReferenceTest {
     @MethodSource("compareCases")
     void integerCompare(String name, int op, int sew) {
         for (int[] p : pairs(sew, op * 13L + sew)) {
-            assertThat(VectorOps.intCompare(op, sew, p[0], p[1])).as("vm%s e%d: 0x%x, 0x%x", name, sew, p[0], p[1])
+            assertThat(VectorOps.intCompare(VectorCompare.values()[op], sew, p[0], p[1])).as("vm%s e%d: 0x%x, 0x%x", name, sew, p[0], p[1])
                     .isEqualTo(compareReference(op, sew, p[0], p[1]));
         }
     }
@@ -209,7 +217,7 @@ class VectorOpsReferenceTest {
                 case 2 -> a.multiply(vd).add(b);
                 default -> a.multiply(vd).negate().add(b);
             };
-            assertThat(VectorOps.intMulAdd(op, sew, p[0], p[1], d)).as("v%s e%d", name, sew).isEqualTo(wrap(want, sew));
+            assertThat(VectorOps.intMulAdd(VectorMulAdd.values()[op], sew, p[0], p[1], d)).as("v%s e%d", name, sew).isEqualTo(wrap(want, sew));
         }
     }
 
@@ -222,7 +230,7 @@ class VectorOpsReferenceTest {
         for (int op = 0; op < 8; op++) {
             for (int a = 0; a < 2; a++) {
                 for (int b = 0; b < 2; b++) {
-                    assertThat(VectorOps.maskLogical(op, a == 1, b == 1)).as("mask op %d (%d, %d)", op, a, b)
+                    assertThat(VectorOps.maskLogical(VectorMaskLogic.values()[op], a == 1, b == 1)).as("mask op %d (%d, %d)", op, a, b)
                             .isEqualTo((ref[op].applyAsInt(a, b) & 1) == 1);
                 }
             }
@@ -385,7 +393,7 @@ class VectorOpsReferenceTest {
 
     static Stream<Arguments> fpBinaryCases() {
         return IntStream.range(0, FP_NAMES.length).boxed().flatMap(op -> IntStream.range(0, 5)
-                .filter(rm -> VectorOps.fpBinaryRounds(op) || rm == 0).mapToObj(rm -> Arguments.of(FP_NAMES[op], op, rm)));
+                .filter(rm -> VectorFpArith.values()[op].rounds() || rm == 0).mapToObj(rm -> Arguments.of(FP_NAMES[op], op, rm)));
     }
 
     @ParameterizedTest(name = "v{0} rm {2}")
@@ -396,7 +404,7 @@ class VectorOpsReferenceTest {
             int a = in.any();
             int b = i % 3 == 0 ? in.related(FpInputs.fin(a)) : in.any();
             int[] flags = new int[2];
-            int got = VectorOps.fpBinary(op, a, b, rm, flags, 1);
+            int got = VectorOps.fpBinary(VectorFpArith.values()[op], a, b, rm, flags, 1);
             FpOracle.Result want = fpBinaryReference(op, a, b, rm);
             assertThat(new FpOracle.Result(got, flags[1])).as("v%s rm %d: 0x%08x, 0x%08x", name, rm, a, b)
                     .isEqualTo(want);
@@ -455,7 +463,7 @@ class VectorOpsReferenceTest {
             // negate NaNs too: sign flips never change whether an operand is a (signaling) NaN
             FpOracle.Result want = fma(productNegated ? a ^ neg : a, x, addendNegated ? addend ^ neg : addend, rm);
             int[] flags = new int[1];
-            int got = VectorOps.fpMulAdd(op, a, b, d, rm, flags, 0);
+            int got = VectorOps.fpMulAdd(VectorFpFused.values()[op], a, b, d, rm, flags, 0);
             assertThat(new FpOracle.Result(got, flags[0])).as("v%s rm %d: a 0x%08x b 0x%08x d 0x%08x", name, rm, a, b, d)
                     .isEqualTo(want);
         }
@@ -488,7 +496,7 @@ class VectorOpsReferenceTest {
                     default -> !unordered && x >= y;
                 };
                 int[] f = new int[1];
-                boolean got = VectorOps.fpCompare(op, a, b, f, 0);
+                boolean got = VectorOps.fpCompare(VectorFpCompare.values()[op], a, b, f, 0);
                 assertThat(got).as("v%s 0x%08x, 0x%08x", FCMP_NAMES[op], a, b).isEqualTo(want);
                 assertThat(f[0]).as("v%s 0x%08x, 0x%08x flags", FCMP_NAMES[op], a, b).isEqualTo(flags);
             }
@@ -570,7 +578,7 @@ class VectorOpsReferenceTest {
                 a = i % 5 == 0 ? Float.floatToRawIntBits((float) rnd.nextDouble(-5e9, 5e9)) : in.any();
             }
             int[] flags = new int[1];
-            int got = VectorOps.fpUnary(op, a, rm, flags, 0);
+            int got = VectorOps.fpUnary(unary(op), a, rm, flags, 0);
             assertThat(new FpOracle.Result(got, flags[0])).as("v%s.v rm %d: 0x%08x", name, rm, a)
                     .isEqualTo(unaryReference(op, a, rm));
         }
@@ -579,16 +587,33 @@ class VectorOpsReferenceTest {
     /** vfcvt.rtz.* ignores frm and vfclass/min/max/sign injection do not read it (13.17, 13.11-13.14). */
     @Test
     void whichOperationsReadTheRoundingMode() {
-        assertThat(IntStream.of(0, 1, 2, 3, 6, 7, 16, 17).filter(VectorOps::fpUnaryRounds).toArray())
-                .containsExactly(0, 1, 2, 3, 16);
-        assertThat(IntStream.range(0, 11).filter(VectorOps::fpBinaryRounds).toArray()).containsExactly(0, 1, 2, 3, 4, 5);
+        assertThat(java.util.Arrays.stream(VectorFpUnary.values()).filter(VectorFpUnary::rounds))
+                .containsExactly(VectorFpUnary.CVT_XU_F, VectorFpUnary.CVT_X_F, VectorFpUnary.CVT_F_XU, VectorFpUnary.CVT_F_X,
+                        VectorFpUnary.SQRT);
+        assertThat(java.util.Arrays.stream(VectorFpArith.values()).filter(VectorFpArith::rounds)).containsExactly(
+                VectorFpArith.ADD, VectorFpArith.SUB, VectorFpArith.RSUB, VectorFpArith.MUL, VectorFpArith.DIV,
+                VectorFpArith.RDIV);
         // 2.5 converts to 2 under RNE, 3 under RUP, but rtz always gives 2, and -2.5 gives -2
         int twoAndHalf = Float.floatToRawIntBits(2.5f);
         for (int rm = 0; rm < 5; rm++) {
-            assertThat(VectorOps.fpUnary(7, twoAndHalf, rm, new int[1], 0)).isEqualTo(2);
-            assertThat(VectorOps.fpUnary(7, twoAndHalf ^ 0x80000000, rm, new int[1], 0)).isEqualTo(-2);
-            assertThat(VectorOps.fpUnary(6, twoAndHalf ^ 0x80000000, rm, new int[1], 0)).isZero();
+            assertThat(VectorOps.fpUnary(VectorFpUnary.CVT_RTZ_X_F, twoAndHalf, rm, new int[1], 0)).isEqualTo(2);
+            assertThat(VectorOps.fpUnary(VectorFpUnary.CVT_RTZ_X_F, twoAndHalf ^ 0x80000000, rm, new int[1], 0)).isEqualTo(-2);
+            assertThat(VectorOps.fpUnary(VectorFpUnary.CVT_RTZ_XU_F, twoAndHalf ^ 0x80000000, rm, new int[1], 0)).isZero();
         }
-        assertThat(VectorOps.fpUnary(1, twoAndHalf, FloatOps.RUP, new int[1], 0)).isEqualTo(3);
+        assertThat(VectorOps.fpUnary(VectorFpUnary.CVT_X_F, twoAndHalf, FloatOps.RUP, new int[1], 0)).isEqualTo(3);
+    }
+
+    /** The operation of a VFUNARY0/VFUNARY1 code as this test numbers them (the vs1 field; 16 sqrt, 17 class). */
+    private static VectorFpUnary unary(int code) {
+        return switch (code) {
+            case 0 -> VectorFpUnary.CVT_XU_F;
+            case 1 -> VectorFpUnary.CVT_X_F;
+            case 2 -> VectorFpUnary.CVT_F_XU;
+            case 3 -> VectorFpUnary.CVT_F_X;
+            case 6 -> VectorFpUnary.CVT_RTZ_XU_F;
+            case 7 -> VectorFpUnary.CVT_RTZ_X_F;
+            case 16 -> VectorFpUnary.SQRT;
+            default -> VectorFpUnary.CLASS;
+        };
     }
 }

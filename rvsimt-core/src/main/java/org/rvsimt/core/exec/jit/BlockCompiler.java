@@ -22,7 +22,6 @@ import org.rvsimt.core.exec.program.Predecoder;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.exec.vector.HostSimd;
-import org.rvsimt.core.exec.vector.VectorDecode;
 import org.rvsimt.core.exec.vector.VectorFastPath;
 import org.rvsimt.core.exec.vector.VectorState;
 import org.rvsimt.core.exec.vector.VectorUnit;
@@ -124,12 +123,13 @@ final class BlockCompiler {
             out[k] = known;
             if (p.form[i] == Form.VECTOR) {
                 int word = p.words[i];
-                int kind = VectorDecode.op(p.unit[i]).kind();
-                if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI) {
-                    int vtype = kind == VectorDecode.VSETVLI ? word >>> 20 & 0x7FF : word >>> 20 & 0x3FF;
-                    known = org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN) ? vtype : -1;
-                } else if (kind == VectorDecode.VSETVL) {
-                    known = -1;
+                if (p.op[i] instanceof Operation.VectorConfig config) {
+                    int vtype = switch (config) {
+                        case VSETVLI -> word >>> 20 & 0x7FF;
+                        case VSETIVLI -> word >>> 20 & 0x3FF;
+                        case VSETVL -> -1;          // from a register: not known when the block is compiled
+                    };
+                    known = vtype >= 0 && org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN) ? vtype : -1;
                 }
             }
         }
@@ -145,7 +145,7 @@ final class BlockCompiler {
             return false;
         }
         int word = p.words[i];
-        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
+        Operation.Vector op = (Operation.Vector) p.op[i];
         int lmulLog2 = org.rvsimt.core.semantics.VectorOps.lmulLog2(vtype);
         int group = lmulLog2 > 0 ? (1 << lmulLog2) - 1 : 0;
         int vd = word >>> 7 & 31;
@@ -157,11 +157,11 @@ final class BlockCompiler {
         ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
         if (VectorFastPath.unitStrideE32(op, word)) {
             code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
-                    .loadConstant(rs1).loadConstant(op.kind() == VectorDecode.STORE ? 1 : 0)
+                    .loadConstant(rs1).loadConstant(((Operation.VectorMemory) op).store() ? 1 : 0)
                     .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
             return true;
         }
-        if (VectorFastPath.floatGroupsAligned(op, rs1, vs2, group)) {
+        if (VectorFastPath.floatGroupsAligned(op, p.source[i], rs1, vs2, group)) {
             code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
                     .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
             return true;

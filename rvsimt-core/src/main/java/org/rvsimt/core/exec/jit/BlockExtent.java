@@ -1,9 +1,7 @@
 package org.rvsimt.core.exec.jit;
 
 import org.rvsimt.core.exec.BlockContext;
-import org.rvsimt.core.exec.matrix.MatrixDecode;
 import org.rvsimt.core.exec.program.Program;
-import org.rvsimt.core.exec.vector.VectorDecode;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Operation;
 
@@ -36,8 +34,8 @@ final class BlockExtent {
 
     /** Vector and matrix stores end a block like scalar stores (one may be the barrier register's). */
     static boolean unitStore(Program p, int i) {
-        return p.form[i] == Form.VECTOR && VectorDecode.op(p.unit[i]).kind() == VectorDecode.STORE
-                || p.form[i] == Form.MATRIX && MatrixDecode.op(p.unit[i]).kind() == MatrixDecode.STORE;
+        return p.op[i] instanceof Operation.VectorMemory k && k.store()
+                || p.op[i] instanceof Operation.MatrixMemory mk && mk.store();
     }
 
     /**

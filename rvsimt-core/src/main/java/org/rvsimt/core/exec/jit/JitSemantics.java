@@ -120,7 +120,8 @@ final class JitSemantics {
             case Operation.Amo amo -> null;
             case Operation.Vote vote -> null;
             case Operation.Shuffle shuffle -> null;
-            case Operation.Unit unit -> null;
+            case Operation.Vector vector -> null;      // the vector unit runs it
+            case Operation.Matrix matrix -> null;      // the matrix unit runs it
         };
     }
 
@@ -309,14 +310,11 @@ final class JitSemantics {
     /** Every operation the JIT has a method for, each resolved in both SFU modes (for tests: a bad reference throws). */
     static List<Operation> mapped() {
         List<Operation> ops = new ArrayList<>();
-        for (Class<?> family : Operation.class.getPermittedSubclasses()) {
-            for (Object constant : family.getEnumConstants()) {
-                Operation op = (Operation) constant;
-                if (reference(op, false) != null) {
-                    of(op, false);
-                    of(op, true);
-                    ops.add(op);
-                }
+        for (Operation op : Operation.all()) {
+            if (reference(op, false) != null) {
+                of(op, false);
+                of(op, true);
+                ops.add(op);
             }
         }
         return List.copyOf(ops);

@@ -9,6 +9,14 @@ import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.MatrixOps;
+import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.OperandSource;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.MatrixConfig;
+import org.rvsimt.isa.Operation.MatrixFloatMultiply;
+import org.rvsimt.isa.Operation.MatrixIntMultiply;
+import org.rvsimt.isa.Operation.MatrixMemory;
+import org.rvsimt.isa.Operation.MatrixZero;
 
 /**
  * Executes one matrix instruction for every active lane (each lane has its own tiles and
@@ -44,51 +52,59 @@ public final class MatrixUnit {
 
     public static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         MatrixState s = w.matrix();
-        MatrixDecode.Op op = MatrixDecode.op(p.unit[i]);
+        Operation.Matrix op = (Operation.Matrix) p.op[i];
+        String mnemonic = InstructionSet.get(p.defId[i]).mnemonic();
         int word = p.words[i];
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            switch (op.kind()) {
-                case MatrixDecode.CONFIG -> configure(w, s, op, word, lane);
-                case MatrixDecode.LOAD, MatrixDecode.STORE -> memory(c, w, s, op, word, pc, lane, m);
-                case MatrixDecode.ZERO -> java.util.Arrays.fill(s.bytes, s.offset(lane, word >>> 7 & 7, 0, 0),
+            switch (op) {
+                case MatrixConfig k -> configure(w, s, k, p.source[i], word, lane);
+                case MatrixMemory k -> memory(c, w, s, k, mnemonic, word, pc, lane);
+                case MatrixZero k -> java.util.Arrays.fill(s.bytes, s.offset(lane, word >>> 7 & 7, 0, 0),
                         s.offset(lane, word >>> 7 & 7, 0, 0) + MatrixState.REGISTER_BYTES, (byte) 0);
-                default -> multiply(c, w, s, op, word, pc, lane);
+                case MatrixFloatMultiply k -> multiply(c, w, s, k, k.elementBytes(), mnemonic, word, pc, lane);
+                case MatrixIntMultiply k -> multiply(c, w, s, k, 1, mnemonic, word, pc, lane);
             }
         }
     }
 
-    private static void configure(Warp w, MatrixState s, MatrixDecode.Op op, int word, int lane) {
-        int fn = op.fn();
-        if (fn == 0) {
+    private static void configure(Warp w, MatrixState s, MatrixConfig k, OperandSource source, int word, int lane) {
+        if (k == MatrixConfig.RELEASE) {
             return;                                    // mrelease: no state is held back
         }
         int rd = word >>> 7 & 31;
-        long value = fn >= 4 ? word >>> 15 & 0x3FF : Integer.toUnsignedLong(w.x[(word >>> 15 & 31) * w.width + lane]);
-        int dim = fn & 3;
-        int max = dim == 1 ? MatrixState.TILE_ROW_BYTES : MatrixState.ROWNUM;
+        long value = source == OperandSource.UNSIGNED_IMMEDIATE ? word >>> 15 & 0x3FF
+                : Integer.toUnsignedLong(w.x[(word >>> 15 & 31) * w.width + lane]);
+        int max = k == MatrixConfig.TILE_K ? MatrixState.TILE_ROW_BYTES : MatrixState.ROWNUM;
         int v = (int) Math.min(value, max);
-        switch (dim) {
-            case 1 -> s.mtilek[lane] = v;
-            case 2 -> s.mtilem[lane] = v;
-            default -> s.mtilen[lane] = v;
+        switch (k) {
+            case TILE_K -> s.mtilek[lane] = v;
+            case TILE_M -> s.mtilem[lane] = v;
+            case TILE_N -> s.mtilen[lane] = v;
+            case RELEASE -> throw new IllegalStateException("mrelease sets no tile size");
         }
         if (rd != 0) {
             w.x[rd * w.width + lane] = v;
         }
     }
 
-    private static void memory(BlockContext c, Warp w, MatrixState s, MatrixDecode.Op op, int word, int pc, int lane,
-                               long m) {
-        boolean store = op.kind() == MatrixDecode.STORE;
-        int which = op.fn() >> 2;
-        int eb = 1 << (op.fn() & 3);
+    private static void memory(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word, int pc,
+                               int lane) {
+        boolean store = k.store();
+        int eb = 1 << (word >>> 10 & 3);               // d_size: 8, 16 or 32-bit elements
         int reg = word >>> 7 & 7;
-        int rows = which == 1 ? s.mtilen[lane] : s.mtilem[lane];
-        int cols = which == 2 ? s.mtilen[lane] : s.mtilek[lane];
+        // A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen
+        int rows = switch (k) {
+            case LOAD_B, STORE_B -> s.mtilen[lane];
+            case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem[lane];
+        };
+        int cols = switch (k) {
+            case LOAD_C, STORE_C -> s.mtilen[lane];
+            case LOAD_A, STORE_A, LOAD_B, STORE_B -> s.mtilek[lane];
+        };
         if (cols * eb > MatrixState.rowBytes(reg)) {
             throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
-                    "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", op.mnemonic(), cols, eb, reg, lane));
+                    "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", mnemonic, cols, eb, reg, lane));
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
@@ -108,35 +124,34 @@ public final class MatrixUnit {
                     }
                 } catch (MemoryFault mf) {
                     throw Interpreter.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
-                            mf.getMessage() + " at row " + r + ", column " + col + " of " + op.mnemonic()));
+                            mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
                 }
             }
         }
     }
 
-    private static void multiply(BlockContext c, Warp w, MatrixState s, MatrixDecode.Op op, int word, int pc,
-                                 int lane) {
+    private static void multiply(BlockContext c, Warp w, MatrixState s, Operation.Matrix op, int eb, String mnemonic,
+                                 int word, int pc, int lane) {
         int md = word >>> 7 & 7;
         int ms1 = word >>> 15 & 7;
         int ms2 = word >>> 20 & 7;
         if (!MatrixState.isAccumulator(md) || MatrixState.isAccumulator(ms1) || MatrixState.isAccumulator(ms2)) {
-            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, op.mnemonic()
+            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, mnemonic
                     + ": md must be an accumulator (acc0-acc3) and ms1, ms2 tiles (tr0-tr3) (lane " + lane + ")");
         }
-        boolean isFloat = op.kind() == MatrixDecode.FMACC;
-        int eb = isFloat ? (op.fn() == 0 ? 4 : op.fn() == 1 ? 2 : 1) : 1;
+        boolean isFloat = op instanceof MatrixFloatMultiply;
         int mt = s.mtilem[lane];
         int nt = s.mtilen[lane];
         int kt = s.mtilek[lane];
         if (kt * eb > MatrixState.TILE_ROW_BYTES) {
             throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
-                    "%s: mtilek = %d elements of %d bytes exceed a tile row of %d bytes (lane %d)", op.mnemonic(), kt, eb,
+                    "%s: mtilek = %d elements of %d bytes exceed a tile row of %d bytes (lane %d)", mnemonic, kt, eb,
                     MatrixState.TILE_ROW_BYTES, lane));
         }
         int rm = s.frm[lane];
         if (isFloat && rm > 4) {
             throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
-                    op.mnemonic() + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
+                    mnemonic + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
         int[] a = new int[kt];
         int[] b = new int[kt];
@@ -162,18 +177,18 @@ public final class MatrixUnit {
     }
 
     /** Element (row, k) of a source tile, widened: binary32 bits for FP forms, an int for integer forms. */
-    private static int element(MatrixState s, int lane, int reg, int row, int k, int eb, MatrixDecode.Op op,
+    private static int element(MatrixState s, int lane, int reg, int row, int k, int eb, Operation.Matrix op,
                                boolean isA) {
         int raw = readLe(s.bytes, s.offset(lane, reg, row, k * eb), eb);
-        if (op.kind() == MatrixDecode.IMACC) {
-            boolean signed = (op.fn() & (isA ? 1 : 2)) != 0;
+        if (op instanceof MatrixIntMultiply im) {
+            boolean signed = isA ? im.ms1Signed() : im.ms2Signed();
             return signed ? (byte) raw : raw & 0xFF;
         }
-        return switch (op.fn()) {
-            case 0 -> raw;
-            case 1 -> LowPrecision.fcvtSBf16(raw << 16);
-            case 2 -> LowPrecision.fcvtSE4m3(raw << 24);
-            default -> LowPrecision.fcvtSE5m2(raw << 24);
+        return switch ((MatrixFloatMultiply) op) {
+            case F32 -> raw;
+            case BF16 -> LowPrecision.fcvtSBf16(raw << 16);
+            case E4M3 -> LowPrecision.fcvtSE4m3(raw << 24);
+            case E5M2 -> LowPrecision.fcvtSE5m2(raw << 24);
         };
     }
 

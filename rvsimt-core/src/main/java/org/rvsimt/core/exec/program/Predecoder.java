@@ -1,7 +1,5 @@
 package org.rvsimt.core.exec.program;
 
-import org.rvsimt.core.exec.matrix.MatrixDecode;
-import org.rvsimt.core.exec.vector.VectorDecode;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
@@ -32,6 +30,7 @@ public final class Predecoder {
         int id = Decoder.decode(w);
         p.defId[i] = id;
         p.op[i] = null;
+        p.source[i] = null;
         if (id < 0) {
             p.form[i] = Form.ILLEGAL;
             return;
@@ -42,14 +41,9 @@ public final class Predecoder {
             p.form[i] = Form.ILLEGAL;   // the device lacks its extension: it faults as illegal
             return;
         }
-        if (form == Form.VECTOR || form == Form.MATRIX) {
-            p.unit[i] = form == Form.VECTOR ? VectorDecode.decode(w) : MatrixDecode.decode(w);
-            if (p.unit[i] < 0) {
-                form = Form.ILLEGAL;
-            }
-        }
         p.form[i] = form;
         p.op[i] = d.operation();
+        p.source[i] = d.source();
         int rd = Field.RD.extract(w);
         p.rd[i] = rd == 0 ? SINK : rd;
         p.rs1[i] = Field.RS1.extract(w);

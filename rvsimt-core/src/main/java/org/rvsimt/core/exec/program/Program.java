@@ -6,6 +6,7 @@ import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.OperandSource;
 import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.disasm.Disassembler;
 
@@ -21,7 +22,7 @@ public final class Program {
     public final int[] defId;             // declaration id, -1 if illegal
     public final Form[] form;
     public final Operation[] op;          // the declaration's operation, null if illegal
-    public final int[] unit;              // the vector or matrix unit's entry for its instructions, -1 if none
+    public final OperandSource[] source;  // a vector or matrix instruction's scalar or immediate operand, from its declaration
     public final int[] rd;                // destination register number; x0 is redirected to the sink row 32
     public final int[] rs1;
     public final int[] rs2;
@@ -42,8 +43,7 @@ public final class Program {
         defId = new int[length];
         form = new Form[length];
         op = new Operation[length];
-        unit = new int[length];
-        java.util.Arrays.fill(unit, -1);
+        source = new OperandSource[length];
         rd = new int[length];
         rs1 = new int[length];
         rs2 = new int[length];
@@ -63,7 +63,7 @@ public final class Program {
         defId = old.defId.clone();
         form = old.form.clone();
         op = old.op.clone();
-        unit = old.unit.clone();
+        source = old.source.clone();
         rd = old.rd.clone();
         rs1 = old.rs1.clone();
         rs2 = old.rs2.clone();
@@ -72,7 +72,6 @@ public final class Program {
         rm = old.rm.clone();
         for (int i = 0; i < length; i++) {
             if (words[i] != old.words[i]) {
-                unit[i] = -1;
                 Predecoder.fillSlot(this, i);
             }
         }

@@ -13,6 +13,11 @@ import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.VectorOps;
+import org.rvsimt.isa.OperandSource;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.VectorFpArith;
+import org.rvsimt.isa.Operation.VectorFpFused;
+import org.rvsimt.isa.Operation.VectorMemory;
 
 /**
  * Straight loops for the vector instructions dense kernels spend their time in: unit-stride
@@ -31,7 +36,8 @@ public final class VectorFastPath {
     private VectorFastPath() { }
 
     /** Runs the instruction for {@code lane} if it is a plain case; false if it is not (nothing was done). */
-    static boolean lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int lane) {
+    static boolean lane(BlockContext c, Warp w, VectorState v, Operation.Vector op, OperandSource source, int word,
+                        int lane) {
         int vtype = v.vtype[lane];
         if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != 32 || v.vstart[lane] != 0
                 || (word >>> 25 & 1) == 0) {
@@ -46,22 +52,21 @@ public final class VectorFastPath {
             return false;
         }
         if (unitStrideE32(op, word)) {
-            return unitStride(c, w, v, lane, vd, rs1, op.kind() == VectorDecode.STORE);
+            return unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE);
         }
-        return floatGroupsAligned(op, rs1, vs2, groupMask) && w.frm[lane] <= 4
-                && floatLoop(w, v, op, lane, vd, rs1, vs2);
+        return floatGroupsAligned(op, source, rs1, vs2, groupMask) && w.frm[lane] <= 4
+                && floatLoop(w, v, op, source, lane, vd, rs1, vs2);
     }
 
     /** vle32.v / vse32.v: unit stride (nf, mew, mop, lumop 0, width 110), not whole-register or mask. */
-    public static boolean unitStrideE32(VectorDecode.Op op, int word) {
-        return (op.kind() == VectorDecode.LOAD || op.kind() == VectorDecode.STORE) && op.fn() == 0
-                && (word & 0xFDF07000) == 0x00006000;
+    public static boolean unitStrideE32(Operation.Vector op, int word) {
+        return (op == VectorMemory.LOAD || op == VectorMemory.STORE) && (word & 0xFDF07000) == 0x00006000;
     }
 
     /** An f32 arithmetic or multiply-add whose source groups (vs2, and vs1 of .vv) are aligned to LMUL. */
-    public static boolean floatGroupsAligned(VectorDecode.Op op, int rs1, int vs2, int groupMask) {
-        return (op.kind() == VectorDecode.FP_MULADD || op.kind() == VectorDecode.FP_BIN) && (vs2 & groupMask) == 0
-                && (op.operand() == VectorDecode.VF || op.operand() == VectorDecode.VV && (rs1 & groupMask) == 0);
+    public static boolean floatGroupsAligned(Operation.Vector op, OperandSource source, int rs1, int vs2, int groupMask) {
+        return (op instanceof VectorFpFused || op instanceof VectorFpArith) && (vs2 & groupMask) == 0
+                && (source == OperandSource.F || source == OperandSource.VECTOR && (rs1 & groupMask) == 0);
     }
 
     // ------------------------------------------------------------------ bound by the JIT
@@ -88,10 +93,11 @@ public final class VectorFastPath {
     /** f32 arithmetic / multiply-add of a block whose vtype is known to be e32 with aligned groups. */
     public static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, int vs2) {
         VectorState v = w.vector();
-        VectorDecode.Op op = VectorDecode.op(c.program.unit[i]);
+        Operation.Vector op = (Operation.Vector) c.program.op[i];
+        OperandSource source = c.program.source[i];
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, lane, vd, rs1, vs2)) {
+            if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, source, lane, vd, rs1, vs2)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
@@ -125,9 +131,10 @@ public final class VectorFastPath {
         return true;
     }
 
-    private static boolean floatLoop(Warp w, VectorState v, VectorDecode.Op op, int lane, int vd, int rs1, int vs2) {
-        if (op.kind() == VectorDecode.FP_MULADD && w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
-                && simdMulAdd(w, v, op, lane, vd, rs1, vs2)) {
+    private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
+                                     int rs1, int vs2) {
+        if (op instanceof VectorFpFused fused && w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
+                && simdMulAdd(w, v, fused, source, lane, vd, rs1, vs2)) {
             return true;
         }
         int rm = w.frm[lane];
@@ -136,19 +143,19 @@ public final class VectorFastPath {
         int n = v.vl[lane];
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
-        boolean scalar = op.operand() == VectorDecode.VF;
+        boolean scalar = source == OperandSource.F;
         int f = w.f[rs1 * w.width + lane];
         int s1 = v.offset(lane, rs1, 0, 4);
-        int fn = op.fn();
-        boolean mulAdd = op.kind() == VectorDecode.FP_MULADD;
-        if (!mulAdd && !VectorOps.fpBinaryRounds(fn)) {
+        VectorFpFused fused = op instanceof VectorFpFused k ? k : null;
+        VectorFpArith arith = op instanceof VectorFpArith k ? k : null;
+        if (arith != null && !arith.rounds()) {
             rm = 0;         // as VectorUnit: min/max/sign injection take no rounding mode
         }
         for (int e = 0; e < n; e++) {
             int a = scalar ? f : (int) INT.get(b, s1 + 4 * e);
             int x2 = (int) INT.get(b, s2 + 4 * e);
-            int r = mulAdd ? VectorOps.fpMulAdd(fn, a, x2, (int) INT.get(b, d + 4 * e), rm, flags, lane)
-                    : VectorOps.fpBinary(fn, x2, a, rm, flags, lane);
+            int r = fused != null ? VectorOps.fpMulAdd(fused, a, x2, (int) INT.get(b, d + 4 * e), rm, flags, lane)
+                    : VectorOps.fpBinary(arith, x2, a, rm, flags, lane);
             INT.set(b, d + 4 * e, r);
         }
         return true;
@@ -161,21 +168,30 @@ public final class VectorFastPath {
      * to the register only when every element is such a number; otherwise nothing is written and
      * the scalar loop computes the instruction with exact flags.
      */
-    private static boolean simdMulAdd(Warp w, VectorState v, VectorDecode.Op op, int lane, int vd, int rs1, int vs2) {
+    private static boolean simdMulAdd(Warp w, VectorState v, VectorFpFused op, OperandSource source, int lane, int vd,
+                                      int rs1, int vs2) {
         int n = v.vl[lane];
         int step = FLOATS.length();
         if (n % step != 0) {
             return false;          // a partial chunk: the scalar loop (vl is a whole number of chunks at VLMAX)
         }
-        int fn = op.fn();
-        boolean negateProduct = fn == 1 || fn == 3 || fn == 5 || fn == 7;
-        boolean negateAddend = fn == 1 || fn == 2 || fn == 5 || fn == 6;
-        boolean addendIsVd = fn < 4;
+        boolean negateProduct = switch (op) {
+            case NMACC, NMSAC, NMADD, NMSUB -> true;
+            case MACC, MSAC, MADD, MSUB -> false;
+        };
+        boolean negateAddend = switch (op) {
+            case NMACC, MSAC, NMADD, MSUB -> true;
+            case MACC, NMSAC, MADD, NMSUB -> false;
+        };
+        boolean addendIsVd = switch (op) {
+            case MACC, NMACC, MSAC, NMSAC -> true;     // +-(a*vs2) +- vd
+            case MADD, NMADD, MSUB, NMSUB -> false;    // +-(a*vd) +- vs2
+        };
         byte[] regs = v.bytes;
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
         int s1 = v.offset(lane, rs1, 0, 4);
-        boolean scalar = op.operand() == VectorDecode.VF;
+        boolean scalar = source == OperandSource.F;
         FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
         float[] out = new float[n];    // written back only if every element is plain (escape analysis keeps it cheap)
         for (int e = 0; e < n; e += step) {

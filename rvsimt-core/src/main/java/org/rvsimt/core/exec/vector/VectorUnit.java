@@ -10,10 +10,30 @@ import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.VectorOps;
+import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.OperandSource;
+import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.Addressing;
+import org.rvsimt.isa.Operation.VectorArith;
+import org.rvsimt.isa.Operation.VectorCompare;
+import org.rvsimt.isa.Operation.VectorConfig;
+import org.rvsimt.isa.Operation.VectorFpArith;
+import org.rvsimt.isa.Operation.VectorFpCompare;
+import org.rvsimt.isa.Operation.VectorFpFused;
+import org.rvsimt.isa.Operation.VectorFpReduction;
+import org.rvsimt.isa.Operation.VectorFpUnary;
+import org.rvsimt.isa.Operation.VectorMask;
+import org.rvsimt.isa.Operation.VectorMaskLogic;
+import org.rvsimt.isa.Operation.VectorMemory;
+import org.rvsimt.isa.Operation.VectorMulAdd;
+import org.rvsimt.isa.Operation.VectorPermute;
+import org.rvsimt.isa.Operation.VectorReduction;
 
 /**
  * Executes one RVV 1.0 instruction for every active SIMT lane; each lane has its own vector
- * registers, vl and vtype ({@link VectorState}). Element semantics come from {@link VectorOps}.
+ * registers, vl and vtype ({@link VectorState}). What to do is the declaration's {@link Operation.Vector}
+ * (one switch arm per family, no default, so a new family is named by the compiler), its scalar or
+ * immediate operand the declaration's {@link OperandSource}; element semantics come from {@link VectorOps}.
  *
  * <p>Policies this implementation chose, all legal under RVV 1.0 (and all what QEMU 7.2 does with
  * its default options, so the differential tests compare bit for bit):
@@ -39,20 +59,20 @@ public final class VectorUnit {
 
     /** The reference path for one lane of instruction {@code i} (a bound fast path's fallback). */
     static void lane(BlockContext c, Warp w, int i, int pc, long m, int lane) {
-        Program p = c.program;
-        new Lane(c, w, w.vector(), VectorDecode.op(p.unit[i]), p.words[i], pc, m).at(lane).run();
+        new Lane(c, w, w.vector(), c.program, i, pc, m).at(lane).run();
     }
 
     public static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         VectorState v = w.vector();
-        VectorDecode.Op op = VectorDecode.op(p.unit[i]);
+        Operation.Vector op = (Operation.Vector) p.op[i];
+        OperandSource source = p.source[i];
         int word = p.words[i];
         Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (!HostSimd.AVAILABLE || !VectorFastPath.lane(c, w, v, op, word, lane)) {
+            if (!HostSimd.AVAILABLE || !VectorFastPath.lane(c, w, v, op, source, word, lane)) {
                 if (generic == null) {
-                    generic = new Lane(c, w, v, op, word, pc, m);
+                    generic = new Lane(c, w, v, p, i, pc, m);
                 }
                 generic.at(lane).run();
             }
@@ -64,7 +84,9 @@ public final class VectorUnit {
         final BlockContext c;
         final Warp w;
         final VectorState v;
-        final VectorDecode.Op op;
+        final Operation.Vector op;
+        final OperandSource source;
+        final int defId;
         final int pc;
         final long m;
         final int vd;
@@ -79,11 +101,14 @@ public final class VectorUnit {
         int vl;
         int vlmax;
 
-        Lane(BlockContext c, Warp w, VectorState v, VectorDecode.Op op, int word, int pc, long m) {
+        Lane(BlockContext c, Warp w, VectorState v, Program p, int i, int pc, long m) {
             this.c = c;
             this.w = w;
             this.v = v;
-            this.op = op;
+            this.op = (Operation.Vector) p.op[i];
+            this.source = p.source[i];
+            this.defId = p.defId[i];
+            int word = p.words[i];
             this.pc = pc;
             this.m = m;
             vd = word >>> 7 & 31;
@@ -134,75 +159,126 @@ public final class VectorUnit {
 
         KernelFault.Signal illegal(String why) {
             return Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
-                    String.format("%s: %s (lane %d)", op.mnemonic(), why, lane));
+                    String.format("%s: %s (lane %d)", mnemonic(), why, lane));
+        }
+
+        String mnemonic() {
+            return InstructionSet.get(defId).mnemonic();
         }
 
         void run() {
-            int kind = op.kind();
-            if (kind == VectorDecode.VSETVLI || kind == VectorDecode.VSETIVLI || kind == VectorDecode.VSETVL) {
-                configure(kind);
-                return;
-            }
-            boolean wholeRegister = kind == VectorDecode.WHOLE_MOVE
-                    || (kind == VectorDecode.LOAD || kind == VectorDecode.STORE) && op.fn() > 0;
-            if (!wholeRegister && (vtype & VectorOps.VILL) != 0) {
+            boolean wholeRegister = op == VectorPermute.MOVE_WHOLE
+                    || op instanceof VectorMemory mem && mem.addressing() == Addressing.WHOLE_REGISTER;
+            if (!(op instanceof VectorConfig) && !wholeRegister && (vtype & VectorOps.VILL) != 0) {
                 throw illegal("vtype is illegal (vill); run vsetvli first");
             }
-            switch (kind) {
-                case VectorDecode.LOAD, VectorDecode.STORE -> memory(kind == VectorDecode.STORE);
-                case VectorDecode.WHOLE_MOVE -> wholeMove();
-                case VectorDecode.INT_BIN -> {
-                    groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+            switch (op) {
+                case VectorConfig k -> configure(k);
+                case VectorMemory k -> memory(k);
+                case VectorArith k -> {
+                    groups(vd, vs2, source == OperandSource.VECTOR ? rs1 : -1);
                     for (int e = v.vstart[lane]; e < vl; e++) {
                         if (active(e)) {
-                            set(vd, e, VectorOps.intBinary(op.fn(), sew, get(vs2, e), operandB(e)));
+                            set(vd, e, VectorOps.intBinary(k, sew, get(vs2, e), operandB(e)));
                         }
                     }
                 }
-                case VectorDecode.INT_MULADD -> {
-                    groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+                case VectorMulAdd k -> {
+                    groups(vd, vs2, source == OperandSource.VECTOR ? rs1 : -1);
                     for (int e = v.vstart[lane]; e < vl; e++) {
                         if (active(e)) {
-                            set(vd, e, VectorOps.intMulAdd(op.fn(), sew, operandB(e), get(vs2, e), get(vd, e)));
+                            set(vd, e, VectorOps.intMulAdd(k, sew, operandB(e), get(vs2, e), get(vd, e)));
                         }
                     }
                 }
-                case VectorDecode.INT_CMP -> {
-                    groups(-1, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+                case VectorCompare k -> {
+                    groups(-1, vs2, source == OperandSource.VECTOR ? rs1 : -1);
                     for (int e = v.vstart[lane]; e < vl; e++) {
                         if (active(e)) {
-                            v.setMaskBit(lane, vd, e, VectorOps.intCompare(op.fn(), sew, get(vs2, e), operandB(e)));
+                            v.setMaskBit(lane, vd, e, VectorOps.intCompare(k, sew, get(vs2, e), operandB(e)));
                         }
                     }
                 }
-                case VectorDecode.INT_RED -> {
+                case VectorReduction k -> {
                     groups(-1, vs2, -1);
                     int acc = get(rs1, 0);
                     for (int e = v.vstart[lane]; e < vl; e++) {
                         if (active(e)) {
-                            acc = VectorOps.intBinary(op.fn(), sew, acc, get(vs2, e));
+                            acc = VectorOps.intBinary(k.combine(), sew, acc, get(vs2, e));
                         }
                     }
                     if (vl > 0) {
                         set(vd, 0, acc);
                     }
                 }
-                case VectorDecode.MERGE -> merge();
-                case VectorDecode.SLIDEUP, VectorDecode.SLIDEDOWN, VectorDecode.SLIDE1UP, VectorDecode.SLIDE1DOWN ->
-                        slide(kind);
-                case VectorDecode.GATHER -> gather();
-                case VectorDecode.MV_X_S -> setX(vd, get(vs2, 0));
-                case VectorDecode.MV_S_X -> {
-                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                case VectorPermute k -> permute(k);
+                case VectorMask k -> mask(k);
+                case VectorMaskLogic k -> {
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        v.setMaskBit(lane, vd, e, VectorOps.maskLogical(k, v.maskBit(lane, vs2, e),
+                                v.maskBit(lane, rs1, e)));
+                    }
+                }
+                case VectorFpArith k -> {
+                    int rm = floatSetup(k.rounds(), vd, source == OperandSource.VECTOR ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, VectorOps.fpBinary(k, get(vs2, e), operandB(e), rm, w.fflags, lane));
+                        }
+                    }
+                }
+                case VectorFpFused k -> {
+                    int rm = floatSetup(true, vd, source == OperandSource.VECTOR ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, VectorOps.fpMulAdd(k, operandB(e), get(vs2, e), get(vd, e), rm, w.fflags, lane));
+                        }
+                    }
+                }
+                case VectorFpCompare k -> {
+                    floatSetup(false, -1, source == OperandSource.VECTOR ? rs1 : -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            v.setMaskBit(lane, vd, e, VectorOps.fpCompare(k, get(vs2, e), operandB(e), w.fflags, lane));
+                        }
+                    }
+                }
+                case VectorFpUnary k -> {
+                    int rm = floatSetup(k.rounds(), vd, -1);
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, VectorOps.fpUnary(k, get(vs2, e), rm, w.fflags, lane));
+                        }
+                    }
+                }
+                case VectorFpReduction k -> floatReduction(k);
+            }
+            v.vstart[lane] = 0;
+        }
+
+        private void permute(VectorPermute k) {
+            switch (k) {
+                case MERGE -> merge();
+                case SLIDE_UP, SLIDE_DOWN, SLIDE1_UP, SLIDE1_DOWN -> slide(k);
+                case GATHER -> gather();
+                case MOVE_X_S -> setX(vd, get(vs2, 0));
+                case MOVE_S_X -> {
+                    int s = source == OperandSource.F ? fpScalar() : VectorOps.narrow(x(rs1), sew);
                     if (v.vstart[lane] < vl) {
                         set(vd, 0, s);
                     }
                 }
-                case VectorDecode.FMV_F_S -> {
+                case MOVE_F_S -> {
                     requireSew32();
                     w.f[vd * w.width + lane] = get(vs2, 0);
                 }
-                case VectorDecode.CPOP, VectorDecode.FIRST -> {
+                case MOVE_WHOLE -> wholeMove();
+            }
+        }
+
+        private void mask(VectorMask k) {
+            switch (k) {
+                case POPCOUNT, FIRST -> {
                     int count = 0;
                     int first = -1;
                     for (int e = v.vstart[lane]; e < vl; e++) {
@@ -211,43 +287,32 @@ public final class VectorUnit {
                             first = first < 0 ? e : first;
                         }
                     }
-                    setX(vd, kind == VectorDecode.CPOP ? count : first);
+                    setX(vd, k == VectorMask.POPCOUNT ? count : first);
                 }
-                case VectorDecode.MSET_FIRST -> setBeforeFirst();
-                case VectorDecode.IOTA, VectorDecode.VID -> {
+                case SET_BEFORE_FIRST, SET_INCLUDING_FIRST, SET_ONLY_FIRST -> setBeforeFirst(k);
+                case IOTA, INDEX -> {
                     groups(vd, -1, -1);
                     int count = 0;
                     for (int e = v.vstart[lane]; e < vl; e++) {
                         if (active(e)) {
-                            set(vd, e, kind == VectorDecode.VID ? e : count);
-                            count += kind == VectorDecode.IOTA && v.maskBit(lane, vs2, e) ? 1 : 0;
+                            set(vd, e, k == VectorMask.INDEX ? e : count);
+                            count += k == VectorMask.IOTA && v.maskBit(lane, vs2, e) ? 1 : 0;
                         }
                     }
                 }
-                case VectorDecode.MASK_LOGIC -> {
-                    for (int e = v.vstart[lane]; e < vl; e++) {
-                        v.setMaskBit(lane, vd, e, VectorOps.maskLogical(op.fn(), v.maskBit(lane, vs2, e),
-                                v.maskBit(lane, rs1, e)));
-                    }
-                }
-                case VectorDecode.FP_BIN, VectorDecode.FP_MULADD, VectorDecode.FP_CMP, VectorDecode.FP_UNARY ->
-                        floatElementwise(kind);
-                case VectorDecode.FP_RED -> floatReduction();
-                default -> throw new IllegalStateException("vector kind " + kind);
             }
-            v.vstart[lane] = 0;
         }
 
         /** vsetvli / vsetivli / vsetvl (spec 6). */
-        private void configure(int kind) {
+        private void configure(VectorConfig k) {
             int rd = vd;
-            int newType = switch (kind) {
-                case VectorDecode.VSETVLI -> word >>> 20 & 0x7FF;
-                case VectorDecode.VSETIVLI -> word >>> 20 & 0x3FF;
-                default -> x(vs2);
+            int newType = switch (k) {
+                case VSETVLI -> word >>> 20 & 0x7FF;
+                case VSETIVLI -> word >>> 20 & 0x3FF;
+                case VSETVL -> x(vs2);
             };
             long avl;
-            if (kind == VectorDecode.VSETIVLI) {
+            if (k == VectorConfig.VSETIVLI) {
                 avl = rs1;
             } else if (rs1 != 0) {
                 avl = Integer.toUnsignedLong(x(rs1));
@@ -267,12 +332,13 @@ public final class VectorUnit {
 
         /** The second operand of element e: vs1[e], x[rs1], simm5 or uimm5, at SEW. */
         private int operandB(int e) {
-            return switch (op.operand()) {
-                case VectorDecode.VV -> get(rs1, e);
-                case VectorDecode.VX -> VectorOps.narrow(x(rs1), sew);
-                case VectorDecode.VI -> VectorOps.narrow(rs1 << 27 >> 27, sew);
-                case VectorDecode.VIU -> rs1;
-                default -> fpScalar();
+            return switch (source) {
+                case VECTOR -> get(rs1, e);
+                case X -> VectorOps.narrow(x(rs1), sew);
+                case SIGNED_IMMEDIATE -> VectorOps.narrow(rs1 << 27 >> 27, sew);
+                case UNSIGNED_IMMEDIATE -> rs1;
+                case F -> fpScalar();
+                case NONE -> throw new IllegalStateException(mnemonic() + " has no second operand");
             };
         }
 
@@ -304,26 +370,26 @@ public final class VectorUnit {
         }
 
         private void merge() {
-            groups(vd, masked ? vs2 : -1, op.operand() == VectorDecode.VV ? rs1 : -1);
+            groups(vd, masked ? vs2 : -1, source == OperandSource.VECTOR ? rs1 : -1);
             for (int e = v.vstart[lane]; e < vl; e++) {
                 // vmerge: v0 selects the second operand; vmv.v (unmasked): always the second operand
                 set(vd, e, !masked || v.maskBit(lane, 0, e) ? operandB(e) : get(vs2, e));
             }
         }
 
-        private void slide(int kind) {
+        private void slide(VectorPermute k) {
             groups(vd, vs2, -1);
-            long offset = op.operand() == VectorDecode.VIU ? rs1 : Integer.toUnsignedLong(x(rs1));
+            long offset = source == OperandSource.UNSIGNED_IMMEDIATE ? rs1 : Integer.toUnsignedLong(x(rs1));
             int start = v.vstart[lane];
-            switch (kind) {
-                case VectorDecode.SLIDEUP -> {
+            switch (k) {
+                case SLIDE_UP -> {
                     for (int e = vl - 1; e >= Math.max(start, offset); e--) {
                         if (active(e)) {
                             set(vd, e, get(vs2, (int) (e - offset)));
                         }
                     }
                 }
-                case VectorDecode.SLIDEDOWN -> {
+                case SLIDE_DOWN -> {
                     for (int e = start; e < vl; e++) {
                         if (active(e)) {
                             long src = e + offset;
@@ -331,16 +397,16 @@ public final class VectorUnit {
                         }
                     }
                 }
-                case VectorDecode.SLIDE1UP -> {
-                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                case SLIDE1_UP -> {
+                    int s = source == OperandSource.F ? fpScalar() : VectorOps.narrow(x(rs1), sew);
                     for (int e = vl - 1; e >= start; e--) {
                         if (active(e)) {
                             set(vd, e, e == 0 ? s : get(vs2, e - 1));
                         }
                     }
                 }
-                default -> {
-                    int s = op.operand() == VectorDecode.VF ? fpScalar() : VectorOps.narrow(x(rs1), sew);
+                default -> {        // SLIDE1_DOWN
+                    int s = source == OperandSource.F ? fpScalar() : VectorOps.narrow(x(rs1), sew);
                     for (int e = start; e < vl; e++) {
                         if (active(e)) {
                             set(vd, e, e == vl - 1 ? s : get(vs2, e + 1));
@@ -351,13 +417,13 @@ public final class VectorUnit {
         }
 
         private void gather() {
-            groups(vd, vs2, op.operand() == VectorDecode.VV ? rs1 : -1);
+            groups(vd, vs2, source == OperandSource.VECTOR ? rs1 : -1);
             for (int e = v.vstart[lane]; e < vl; e++) {
                 if (active(e)) {
-                    long index = switch (op.operand()) {
-                        case VectorDecode.VV -> VectorOps.unsigned(get(rs1, e), sew);
-                        case VectorDecode.VX -> Integer.toUnsignedLong(x(rs1));
-                        default -> rs1;
+                    long index = switch (source) {
+                        case VECTOR -> VectorOps.unsigned(get(rs1, e), sew);
+                        case X -> Integer.toUnsignedLong(x(rs1));
+                        default -> rs1;     // uimm5
                     };
                     set(vd, e, index < vlmax ? get(vs2, (int) index) : 0);
                 }
@@ -365,25 +431,23 @@ public final class VectorUnit {
         }
 
         /** vmsbf / vmsif / vmsof (spec 15.4-15.6). */
-        private void setBeforeFirst() {
+        private void setBeforeFirst(VectorMask k) {
             boolean found = false;
             for (int e = v.vstart[lane]; e < vl; e++) {
                 if (!active(e)) {
                     continue;
                 }
                 boolean bit = v.maskBit(lane, vs2, e);
-                boolean out = switch (op.fn()) {
-                    case 0 -> !found && !bit;        // before first
-                    case 1 -> !found;                // including first
-                    default -> !found && bit;        // only first
-                };
+                boolean out = k == VectorMask.SET_BEFORE_FIRST ? !found && !bit
+                        : k == VectorMask.SET_INCLUDING_FIRST ? !found
+                        : !found && bit;             // only first
                 v.setMaskBit(lane, vd, e, out);
                 found |= bit;
             }
         }
 
         private void wholeMove() {
-            int nr = op.fn();
+            int nr = rs1 + 1;                    // simm5 = nr - 1 (spec 16.6)
             if ((vd & (nr - 1)) != 0 || (vs2 & (nr - 1)) != 0) {
                 throw illegal("registers must be multiples of " + nr);
             }
@@ -399,48 +463,30 @@ public final class VectorUnit {
             return rm;
         }
 
-        private void floatElementwise(int kind) {
+        /**
+         * The checks of an f32 elementwise instruction, in the order the unit has always made them:
+         * SEW = 32, the register groups (vd, vs2 and a vs1 source), then the rounding mode if it reads
+         * one; returns the rounding mode to use (0 when it reads none).
+         */
+        private int floatSetup(boolean rounds, int dest, int vectorSource) {
             requireSew32();
-            boolean cmp = kind == VectorDecode.FP_CMP;
-            boolean unary = kind == VectorDecode.FP_UNARY;
-            groups(cmp ? -1 : vd, vs2, op.operand() == VectorDecode.VV && !unary ? rs1 : -1);
-            boolean rounds = switch (kind) {
-                case VectorDecode.FP_BIN -> VectorOps.fpBinaryRounds(op.fn());
-                case VectorDecode.FP_UNARY -> VectorOps.fpUnaryRounds(op.fn());
-                case VectorDecode.FP_MULADD -> true;
-                default -> false;
-            };
-            int rm = rounds ? roundingMode() : 0;
-            int[] flags = w.fflags;
-            for (int e = v.vstart[lane]; e < vl; e++) {
-                if (!active(e)) {
-                    continue;
-                }
-                switch (kind) {
-                    case VectorDecode.FP_BIN ->
-                            set(vd, e, VectorOps.fpBinary(op.fn(), get(vs2, e), operandB(e), rm, flags, lane));
-                    case VectorDecode.FP_MULADD -> set(vd, e,
-                            VectorOps.fpMulAdd(op.fn(), operandB(e), get(vs2, e), get(vd, e), rm, flags, lane));
-                    case VectorDecode.FP_CMP -> v.setMaskBit(lane, vd, e,
-                            VectorOps.fpCompare(op.fn(), get(vs2, e), operandB(e), flags, lane));
-                    default -> set(vd, e, VectorOps.fpUnary(op.fn(), get(vs2, e), rm, flags, lane));
-                }
-            }
+            groups(dest, vs2, vectorSource);
+            return rounds ? roundingMode() : 0;
         }
 
-        private void floatReduction() {
+        private void floatReduction(VectorFpReduction k) {
             requireSew32();
             groups(-1, vs2, -1);
-            boolean sum = op.fn() <= 1;
+            boolean sum = k == VectorFpReduction.UNORDERED_SUM || k == VectorFpReduction.ORDERED_SUM;
             int rm = sum ? roundingMode() : 0;
             int acc = get(rs1, 0);
             for (int e = v.vstart[lane]; e < vl; e++) {
                 if (active(e)) {
                     int b = get(vs2, e);
-                    acc = switch (op.fn()) {
-                        case 0, 1 -> FloatOps.faddS(acc, b, rm, w.fflags, lane);
-                        case 2 -> FloatOps.fminS(acc, b, w.fflags, lane);
-                        default -> FloatOps.fmaxS(acc, b, w.fflags, lane);
+                    acc = switch (k) {
+                        case UNORDERED_SUM, ORDERED_SUM -> FloatOps.faddS(acc, b, rm, w.fflags, lane);
+                        case MIN -> FloatOps.fminS(acc, b, w.fflags, lane);
+                        case MAX -> FloatOps.fmaxS(acc, b, w.fflags, lane);
                     };
                 }
             }
@@ -450,24 +496,23 @@ public final class VectorUnit {
         }
 
         /** Loads and stores (spec 7): the element count, widths and addresses of each addressing mode. */
-        private void memory(boolean store) {
+        private void memory(VectorMemory k) {
+            boolean store = k.store();
             int width = word >>> 12 & 7;
             int eewBytes = width == 0 ? 1 : width == 5 ? 2 : 4;
-            int mop = word >>> 26 & 3;
-            int lumop = word >>> 20 & 31;
-            boolean indexed = mop == 1 || mop == 3;
+            boolean indexed = k.addressing() == Addressing.INDEXED;
             int dataBytes = indexed ? sb : eewBytes;
             int count;
             boolean useMask = masked;
             int start = v.vstart[lane];
-            if (op.fn() > 0) {                      // whole registers: nf * VLEN bits, vl and mask ignored
-                int nr = op.fn();
+            if (k.addressing() == Addressing.WHOLE_REGISTER) { // nf + 1 registers of VLEN bits, vl and mask ignored
+                int nr = (word >>> 29) + 1;
                 if ((vd & (nr - 1)) != 0) {
                     throw illegal("register v" + vd + " is not a multiple of " + nr);
                 }
                 count = nr * v.vlenb / eewBytes;
                 useMask = false;
-            } else if (mop == 0 && lumop == 0b01011) { // vlm.v / vsm.v: ceil(vl / 8) bytes
+            } else if (k.addressing() == Addressing.MASK) { // vlm.v / vsm.v: ceil(vl / 8) bytes
                 count = (vl + 7) / 8;
                 useMask = false;
             } else {
@@ -489,7 +534,7 @@ public final class VectorUnit {
                 }
             }
             int base = x(rs1);
-            int stride = mop == 2 ? x(vs2) : dataBytes;
+            int stride = k.addressing() == Addressing.STRIDED ? x(vs2) : dataBytes;
             for (int e = start; e < count; e++) {
                 if (useMask && !v.maskBit(lane, 0, e)) {
                     continue;
@@ -504,7 +549,7 @@ public final class VectorUnit {
                     }
                 } catch (MemoryFault mf) {
                     throw Interpreter.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
-                            mf.getMessage() + " at element " + e + " of " + op.mnemonic()));
+                            mf.getMessage() + " at element " + e + " of " + mnemonic()));
                 }
             }
         }

@@ -10,6 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.semantics.VectorOps;
+import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.Operation;
 
 /**
  * The SIMD and block-copy fast paths against the element-by-element reference: the same f32
@@ -61,14 +64,17 @@ class VectorFastPathTest {
             int vs1 = vf ? 5 : 24;
             int vs2 = 16;
             String mnemonic = MULADD[k] + (vf ? ".vf" : ".vv");
-            VectorDecode.Op op = VectorDecode.op(VectorDecode.idOf(mnemonic));
+            InstructionDef def = InstructionSet.byMnemonic(mnemonic);
             int word = FUNCT6[k] << 26 | 1 << 25 | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
-            assertThat(VectorFastPath.lane(null, fast, vs, op, word, lane)).isTrue();
+            assertThat(org.rvsimt.isa.decode.Decoder.decode(word)).isEqualTo(def.id());
+            assertThat(VectorFastPath.lane(null, fast, vs, (Operation.Vector) def.operation(), def.source(), word, lane))
+                    .isTrue();
             for (int e = 0; e < vl; e++) {
                 int a = vf ? scalar : (int) INT.get(vr.bytes, vr.offset(lane, vs1, e, 4));
                 int b = (int) INT.get(vr.bytes, vr.offset(lane, vs2, e, 4));
                 int d = (int) INT.get(vr.bytes, vr.offset(lane, vd, e, 4));
-                INT.set(vr.bytes, vr.offset(lane, vd, e, 4), VectorOps.fpMulAdd(k, a, b, d, 0, ref.fflags, lane));
+                INT.set(vr.bytes, vr.offset(lane, vd, e, 4), VectorOps.fpMulAdd(Operation.VectorFpFused.values()[k], a, b, d, 0,
+                        ref.fflags, lane));
             }
             assertThat(vs.bytes).as("%s vl %d trial %d", mnemonic, vl, trial).isEqualTo(vr.bytes);
             assertThat(fast.fflags[lane]).as("fflags of %s", mnemonic).isEqualTo(ref.fflags[lane]);
