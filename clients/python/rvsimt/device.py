@@ -7,6 +7,7 @@
     stats = k.vecadd(4, 256, a, b, c, np.int32(1024))      # grid of 4 blocks of 256 threads
     assert (c == a + b).all(); print(stats["warp_instructions"])
 """
+import json
 import os
 import struct
 import threading
@@ -77,8 +78,12 @@ class Kernel:
     def __repr__(self) -> str:
         return "<rvsimt kernel %s of %s>" % (self.info.name, self.module.path)
 
-    def __call__(self, grid: Dims, block: Dims, *args: Any, timeout_ms: int = 0) -> Dict[str, Any]:
-        return self.module.device._launch(self, _dims(grid), _dims(block), args, timeout_ms)
+    def __call__(self, grid: Dims, block: Dims, *args: Any, timeout_ms: int = 0,
+                 timing: Union[bool, str] = False) -> Dict[str, Any]:
+        """Launches the kernel; returns its statistics. timing=True (or a GPU preset name, "volta" or
+        "vortex") also times it with the performance model: the statistics' "timing" is its report."""
+        gpu = None if timing is False else "" if timing is True else str(timing)
+        return self.module.device._launch(self, _dims(grid), _dims(block), args, timeout_ms, gpu)
 
 
 class Module:
@@ -194,7 +199,7 @@ class Device:
 
     # ------------------------------------------------------------------ launching
     def _launch(self, kernel: Kernel, grid: Tuple[int, int, int], block: Tuple[int, int, int], args: Sequence[Any],
-                timeout_ms: int) -> Dict[str, Any]:
+                timeout_ms: int, gpu: Optional[str] = None) -> Dict[str, Any]:
         info = kernel.info
         with self._lock:
             temporaries: List[Tuple[int, np.ndarray]] = []   # (address, the array to copy back into)
@@ -210,11 +215,14 @@ class Device:
                 if self._resident is not elf:
                     self._conn.load_kernel(elf, fmt=P.FORMAT_ELF)
                     self._resident = elf
-                r = self._conn.launch(info.entry, args_address, grid, block, shared=shared, timeout_ms=timeout_ms)
+                r = self._conn.launch(info.entry, args_address, grid, block, shared=shared, timeout_ms=timeout_ms,
+                                      timing=gpu)
                 stats: Dict[str, Any] = {
                     "kernel": info.name, "grid": grid, "block": block,
                     "warp_instructions": r.warp_instructions, "lane_instructions": r.lane_instructions,
                     "wall_ns": r.wall_ns, "fault": r.fault_kind, "console": r.console.splitlines() if r.console else []}
+                if gpu is not None:   # the model's report; None when the kernel faulted (nothing to time)
+                    stats["timing"] = json.loads(r.timing) if r.timing else None
                 kernel.last_statistics = stats
                 if r.console:
                     print(r.console)

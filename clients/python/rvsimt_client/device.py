@@ -12,7 +12,8 @@ LoadedKernel = collections.namedtuple("LoadedKernel", "entry start end")
 LaunchResult = collections.namedtuple(
     "LaunchResult",
     "result dispatch_seq error_status irq_status fault_kind_code fault_pc fault_address "
-    "warp_instructions lane_instructions wall_ns fault_kind message console")
+    "warp_instructions lane_instructions wall_ns fault_kind message console timing",
+    defaults=("",))
 
 
 class Device:
@@ -144,12 +145,19 @@ class Device:
         reply = self.request(P.LOAD_KERNEL, struct.pack("<IQ", fmt, load_address) + bytes(image))
         return LoadedKernel(*struct.unpack("<QQQ", reply))
 
-    def launch(self, kernel_address, args_address, grid, block, shared=0, flags=0, kernel_size=0, timeout_ms=0):
-        """Programs the dispatch registers, dispatches and waits; returns a LaunchResult."""
+    def launch(self, kernel_address, args_address, grid, block, shared=0, flags=0, kernel_size=0, timeout_ms=0,
+               timing=None):
+        """Programs the dispatch registers, dispatches and waits; returns a LaunchResult.
+
+        timing: a GPU preset name ("" for the default, volta) to time the launch with the performance
+        model; the result's `timing` is then its report as JSON text ("" if the kernel faulted)."""
         grid = tuple(grid) + (1,) * (3 - len(grid))
         block = tuple(block) + (1,) * (3 - len(block))
         payload = struct.pack("<QQ3I3IIIII", kernel_address, args_address, *grid, *block, shared, flags,
                               kernel_size, timeout_ms)
+        if timing is not None:
+            gpu = timing.encode()
+            payload += struct.pack("<II", P.LAUNCH_TIMING, len(gpu)) + gpu
         saved = self._sock.gettimeout()
         self._sock.settimeout(None if timeout_ms == 0 else max(saved or 0, timeout_ms / 1000 + 5))
         try:
@@ -160,7 +168,10 @@ class Device:
         kind, pos = P.read_str(reply, 56)
         message, pos = P.read_str(reply, pos)
         console, pos = P.read_str(reply, pos)
-        return LaunchResult(*fixed, kind, message, console)
+        timing_json = ""
+        if pos < len(reply):  # a minor-1 server
+            timing_json, pos = P.read_str(reply, pos)
+        return LaunchResult(*fixed, kind, message, console, timing_json)
 
     def claim(self, timeout_ms=10000):
         self.request(P.CLAIM, struct.pack("<I", timeout_ms))

@@ -3,7 +3,8 @@
 import struct
 
 MAGIC = 0x44535652  # b"RVSD"
-MAJOR, MINOR = 1, 0
+MAJOR, MINOR = 1, 1
+LAUNCH_TIMING = 1  # LAUNCH option (minor 1): time the launch with the performance model
 HEADER = struct.Struct("<IHHI")  # payload_length, type, flags, tag
 REPLY_BIT = 0x8000
 

@@ -43,6 +43,25 @@ class RvsimtPackageTest(unittest.TestCase):
         self.assertEqual(stats["fault"], "none")
         self.assertEqual(self.cl.names, ["block_sums", "poke", "scale4", "vecadd"])
 
+    def test_timing_report_as_a_dict(self) -> None:
+        a = np.arange(1000, dtype=np.float32)
+        c = np.zeros_like(a)
+        stats = self.cl.vecadd(4, 256, a, a, c, np.int32(1000), timing=True)
+        np.testing.assert_array_equal(c, a + a)
+        t = stats["timing"]
+        self.assertEqual(t["gpu"], "volta")      # the default preset, as rvsimt run --timing
+        self.assertGreater(t["cycles"], 0)
+        self.assertAlmostEqual(t["duration_us"], t["cycles"] / t["clock_mhz"], delta=1e-6 * t["duration_us"])
+        # what vecadd must move and compute: 1000 additions, two 4000-byte inputs read, 4000 bytes written
+        self.assertEqual(t["roofline"]["flops"], 1000)
+        self.assertGreaterEqual(t["dram"]["read_bytes"], 8000)
+        self.assertGreaterEqual(t["dram"]["write_bytes"], 4000)
+        self.assertNotIn("timing", self.cl.vecadd(4, 256, a, a, c, np.int32(1000)))
+        self.assertEqual(self.cl.vecadd(4, 256, a, a, c, np.int32(1000), timing="vortex")["timing"]["gpu"], "vortex")
+        with self.assertRaises(rvsimt.RvsimtError) as e:
+            self.cl.vecadd(4, 256, a, a, c, np.int32(1000), timing="nope")
+        self.assertIn("no GPU preset 'nope'", str(e.exception))
+
     def test_local_memory_and_device_resident_buffers(self) -> None:
         data = np.random.default_rng(3).integers(-1000, 1000, 4096).astype(np.int32)
         din = self.dev.buffer(data)

@@ -629,6 +629,21 @@ public final class DeviceModel implements AutoCloseable {
      */
     public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
                                         int flags, int kernelSize, int origin) {
+        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, null);
+    }
+
+    /**
+     * {@link #launch(long, long, int[], int[], int, int, int, int)} with {@code launchEvents} (a
+     * performance model timing this launch only) attached to the launch's events; refused while a
+     * consumer of every launch (a debugger) is attached, as a launch has one consumer.
+     */
+    public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
+                                        int flags, int kernelSize, int origin,
+                                        org.rvsimt.core.events.ExecutionConsumer launchEvents) {
+        if (launchEvents != null && events != null) {
+            throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "cannot time this launch: a debugger is attached "
+                    + "to the device");
+        }
         if (current != null) {
             throw new DeviceError(DeviceError.Reason.BUSY, "device is busy with dispatch " + current.seq);
         }
@@ -642,10 +657,14 @@ public final class DeviceModel implements AutoCloseable {
         }
         file[SHARED_MEM_SIZE >> 2] = shared;
         file[KERNEL_SIZE >> 2] = kernelSize;
-        return dispatchLocked(flags, origin);
+        return dispatchLocked(flags, origin, launchEvents);
     }
 
     private Dispatch dispatchLocked(int value, int origin) {
+        return dispatchLocked(value, origin, null);
+    }
+
+    private Dispatch dispatchLocked(int value, int origin, org.rvsimt.core.events.ExecutionConsumer launchEvents) {
         if (closed) {
             return refused(0, origin, "device is closed", false);
         }
@@ -679,7 +698,7 @@ public final class DeviceModel implements AutoCloseable {
             launch = Launch.builder(kernel, new Dim3(grid[0], grid[1], grid[2]), new Dim3(block[0], block[1], block[2]))
                     .shared(shared).entry((int) addr).argumentAddress((int) args)
                     .abi((value & DISPATCH_SEED_ABI) != 0 ? Abi.SEED : Abi.NATIVE).watchdog(watchdog)
-                    .name(kernelName((int) addr)).sequence(seq).events(events).build();
+                    .name(kernelName((int) addr)).sequence(seq).events(launchEvents != null ? launchEvents : events).build();
         } catch (DeviceException e) {
             return refused(seq, origin, e.getMessage(), true);
         }

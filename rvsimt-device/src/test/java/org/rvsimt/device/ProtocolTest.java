@@ -99,7 +99,7 @@ class ProtocolTest {
             c.send(HELLO, hello(MAGIC, 2));
             DeviceClient.ServerError e = expectError(c);
             assertThat(e.code()).isEqualTo(E_VERSION);
-            assertThat(e.getMessage()).contains("speaks 1.0");
+            assertThat(e.getMessage()).contains("speaks " + MAJOR + "." + MINOR);
             expectClosed(c);
         }
         try (DeviceClient c = raw()) {

@@ -39,7 +39,7 @@ class PythonPackageTest {
                     Map.of("RVSIMT_SERVER", "unix:" + server.socketPath(), "RVSIMT_TEST_INSTALLED", "1",
                             "PYTHONPATH", site.toString()), 300);
             assertEquals(0, r.exitCode(), r.output());
-            assertTrue(r.output().contains("Ran 7 tests"), r.output());
+            assertTrue(r.output().contains("Ran 8 tests"), r.output());
         }
     }
 }

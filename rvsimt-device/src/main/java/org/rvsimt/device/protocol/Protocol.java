@@ -14,7 +14,7 @@ public final class Protocol {
 
     public static final int MAGIC = 0x4453_5652;          // "RVSD" in little-endian byte order
     public static final int MAJOR = 1;
-    public static final int MINOR = 0;
+    public static final int MINOR = 1;
     public static final int HEADER_BYTES = 12;
     public static final int REPLY_BIT = 0x8000;
     /** Largest payload accepted before HELLO has succeeded. */
@@ -59,6 +59,10 @@ public final class Protocol {
     public static final int E_SHUTTING_DOWN = 15;
     public static final int E_TRUNCATED = 12;
 
+    // ----- LAUNCH options (minor 1)
+    /** Time the launch with the performance model; the reply's last field is the report. */
+    public static final int LAUNCH_TIMING = 1;
+
     // ----- HELLO reply flags
     public static final int SERVER_SHARED_DEVICE = 1;
 
@@ -94,10 +98,13 @@ public final class Protocol {
                     "`u64 entry`, `u64 start`, `u64 end`"),
             new Message(LAUNCH, "LAUNCH", "C→S",
                     "`u64 kernel_address`, `u64 args_address`, `u32 grid[3]`, `u32 block[3]`, `u32 shared_bytes`, "
-                            + "`u32 dispatch_flags` (as DISPATCH), `u32 kernel_size` (as KERNEL_SIZE), `u32 timeout_ms` (0: none)",
+                            + "`u32 dispatch_flags` (as DISPATCH), `u32 kernel_size` (as KERNEL_SIZE), `u32 timeout_ms` (0: none); "
+                            + "since minor 1, optionally `u32 launch_options` (bit 0: timing) and `str gpu` (a timing preset, "
+                            + "empty: volta)",
                     "`i32 result`, `u32 dispatch_seq`, `u32 error_status`, `u32 irq_status`, `u32 fault_kind`, "
                             + "`u32 fault_pc`, `u64 fault_address`, `u64 warp_instructions`, `u64 lane_instructions`, "
-                            + "`u64 wall_ns`, `str fault_kind_name`, `str message`, `str console`"),
+                            + "`u64 wall_ns`, `str fault_kind_name`, `str message`, `str console`, (minor 1) `str timing` "
+                            + "(the timing report as JSON; empty when not asked for or the kernel faulted)"),
             new Message(CLAIM, "CLAIM", "C→S", "`u32 timeout_ms`", "empty, or ERROR BUSY after the timeout"),
             new Message(RELEASE, "RELEASE", "C→S", "empty", "empty"),
             new Message(PING, "PING", "C→S", "any bytes (at most 4096)", "the same bytes"),

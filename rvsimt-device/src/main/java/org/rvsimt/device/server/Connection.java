@@ -458,12 +458,22 @@ final class Connection {
         int flags = r.u32("dispatch_flags");
         int size = r.u32("kernel_size");
         long timeout = r.u32("timeout_ms") & 0xFFFF_FFFFL;
+        // minor 1: the launch options and the GPU preset follow; a minor-0 client sends neither
+        int options = r.remaining() > 0 ? r.u32("launch_options") : 0;
+        String gpu = r.remaining() > 0 ? r.str("gpu", 64) : "";
         r.end("LAUNCH");
         if ((flags & ~(RegisterMap.DISPATCH_SEED_ABI | 1)) != 0) {
             throw new ProtocolException(E_BAD_ARGUMENT, "dispatch_flags 0x" + Integer.toHexString(flags)
                     + ": only bits 0 and 1 (SEED_ABI) are defined");
         }
-        DeviceModel.Dispatch d = access(m -> m.launch(kernel, args, grid, block, shared, flags, size, id));
+        if ((options & ~LAUNCH_TIMING) != 0) {
+            throw new ProtocolException(E_BAD_ARGUMENT, "launch_options 0x" + Integer.toHexString(options)
+                    + ": only bit 0 (timing) is defined");
+        }
+        LaunchTiming timing = (options & LAUNCH_TIMING) != 0 ? LaunchTiming.of(gpu) : null;
+        DeviceModel.Dispatch d = access(m -> m.launch(kernel, args, grid, block, shared, flags, size, id,
+                timing == null ? null : timing.consumer()));
+        int warpSize = device.config().warpSize();
         ScheduledFuture<?> timer = null;
         if (timeout > 0 && !d.outcome().isDone()) {
             timer = server.timers().schedule(() -> d.cancel("launch did not finish within " + timeout + " ms"),
@@ -475,12 +485,12 @@ final class Connection {
                 t.cancel(false);
             }
             if (o != null) {
-                pushAsync(launchReply(o, tag));
+                pushAsync(launchReply(o, tag, timing == null ? "" : timing.json(o.ok(), warpSize, shared)));
             }
         });
     }
 
-    private static byte[] launchReply(DeviceModel.Outcome o, int tag) {
+    private static byte[] launchReply(DeviceModel.Outcome o, int tag, String timingJson) {
         String console = String.join("\n", o.console());
         if (console.length() > MAX_CONSOLE) {
             console = console.substring(0, MAX_CONSOLE);
@@ -488,7 +498,7 @@ final class Connection {
         return new PayloadWriter(128).u32(o.result()).u32(o.seq()).u32(o.errorStatus()).u32(o.irqStatus())
                 .u32(org.rvsimt.device.FaultKinds.code(o.faultKind())).u32(o.faultPc()).u64(o.faultAddress())
                 .u64(o.warpInstructions()).u64(o.laneInstructions()).u64(o.wallNanos()).str(o.faultKind())
-                .str(o.message()).str(console).frame(LAUNCH | REPLY_BIT, tag);
+                .str(o.message()).str(console).str(timingJson).frame(LAUNCH | REPLY_BIT, tag);
     }
 
     static byte[] interruptFrame(DeviceModel.Interrupt irq) {
