@@ -910,6 +910,250 @@ OVL float atanh(float x) {
     return copysign_(v, x);
 }
 
+/* ---------------------------------------------------------------- error and gamma functions */
+
+#define TWO_OVER_SQRTPI_HI 1.12837922573089599609f   /* 2/sqrt(pi) rounded to float */
+#define TWO_OVER_SQRTPI_LO (-5.86353834e-08f)
+#define INV_SQRTPI 0.564189583547756287f
+#define EULER_GAMMA 0.577215664901532861f
+#define HALF_LN_2PI_HI 0.918938517570495605f         /* ln(2 pi) / 2 rounded to float */
+#define HALF_LN_2PI_LO 1.56341771e-08f
+#define LN_PI 1.14472988584940017f
+
+/* m e^(hi + lo) for a double-float exponent (|lo| <= ulp(hi)), hi in [-104, 89]: the reduction of
+ * exp with lo added to the reduced argument, and m multiplied in before the scale by 2^k, so a
+ * result in the subnormal range is rounded once. */
+INL float exp_dd_mul(float hi, float lo, float m) {
+    float k = rint_(hi * LOG2E_HI);
+    float r = fma_(-k, LN2_HI, hi);
+    r = fma_(-k, LN2_LO, r) + lo;
+    float p = expm1_poly(r);
+    return scale2(fma_(m, p, m), (int)k);
+}
+
+/* erf(x) = (2/sqrt(pi)) (x + x t q(t)), t = x^2, with q the rest of the Taylor series:
+ * q(t) = sum_{n>=1} (-1)^n t^(n-1) / (n! (2n+1)); 14 terms reach 2^-30 for |x| <= 1.25. The
+ * result is C x + (C x) t q with C x as a double-float, so 1 - erf (erfc) keeps its bits too. */
+INL float erf_q(float t) {
+    float q = 1.0f / 2528170444800.0f;
+    q = fma_(q, t, -1.0f / 168129561600.0f);
+    q = fma_(q, t, 1.0f / 11975040000.0f);
+    q = fma_(q, t, -1.0f / 918086400.0f);
+    q = fma_(q, t, 1.0f / 76204800.0f);
+    q = fma_(q, t, -1.0f / 6894720.0f);
+    q = fma_(q, t, 1.0f / 685440.0f);
+    q = fma_(q, t, -1.0f / 75600.0f);
+    q = fma_(q, t, 1.0f / 9360.0f);
+    q = fma_(q, t, -1.0f / 1320.0f);
+    q = fma_(q, t, 1.0f / 216.0f);
+    q = fma_(q, t, -1.0f / 42.0f);
+    q = fma_(q, t, 1.0f / 10.0f);
+    return fma_(q, t, -1.0f / 3.0f);
+}
+/* erf on |x| <= 1.25, or (complement) erfc on [0, 1]: 1 - erf with 1 - C x exact for C x >= 1/2 */
+INL float erf_series(float x, int complement) {
+    float t = x * x;
+    float cx = x * TWO_OVER_SQRTPI_HI;
+    float cxlo = fma_(x, TWO_OVER_SQRTPI_HI, -cx) + x * TWO_OVER_SQRTPI_LO;
+    float tail = cxlo + cx * (t * erf_q(t));
+    return complement ? (1.0f - cx) - tail : cx + tail;
+}
+/* erfc(x) for x > 1: e^(-x^2) / (sqrt(pi) K), K = x + (1/2)/(x + 1/(x + (3/2)/(x + ...))), Laplace's
+ * continued fraction evaluated from its tail; the depth reaches 2^-27 at each interval's lower end.
+ * x^2 is kept as a double-float, so the exponential's argument is exact. */
+INL float erfc_large(float x) {
+    if (x > 10.5f) return 0.0f;              /* erfc(10.06) is below half the least subnormal */
+    int n = x >= 3.0f ? 16 : x >= 2.0f ? 28 : x >= 1.5f ? 48 : x >= 1.25f ? 64 : 96;
+    float k = x;
+    for (int i = n; i >= 1; i--) k = x + (0.5f * (float)i) / k;
+    float h = x * x;
+    float l = fma_(x, x, -h);
+    return exp_dd_mul(-h, -l, INV_SQRTPI / k);
+}
+OVL float erf(float x) {
+    if (isnan_(x)) return x;
+    float a = fabs_(x);
+    if (a <= 1.25f) return erf_series(x, 0);
+    if (a >= 4.0f) return copysign_(1.0f, x);  /* erfc(4) < 2^-25: erf rounds to 1 */
+    return copysign_(1.0f - erfc_large(a), x);
+}
+OVL float erfc(float x) {
+    if (isnan_(x)) return x;
+    float a = fabs_(x);
+    /* the series up to 1, where 1 - erf has lost less than 3 bits; the continued fraction beyond */
+    if (a <= 1.0f) return x >= 0.0f ? erf_series(x, 1) : 1.0f + erf_series(a, 0);
+    float c = erfc_large(a);
+    return x > 0.0f ? c : 2.0f - c;
+}
+
+/* ln Gamma(1 + z) = -gamma z + sum_{k>=2} (-1)^k zeta(k) z^k / k for |z| <= 1/4 (terms to k = 14
+ * below 2^-31); the coefficients are (-1)^k zeta(k) / k, zeta(k) summed to double precision. */
+INL float lgamma1p_series(float z) {
+    float p = 7.143294630e-02f;
+    p = fma_(p, z, -7.693251641e-02f);
+    p = fma_(p, z, 8.335384055e-02f);
+    p = fma_(p, z, -9.095401715e-02f);
+    p = fma_(p, z, 1.000994575e-01f);
+    p = fma_(p, z, -1.113342659e-01f);
+    p = fma_(p, z, 1.255096695e-01f);
+    p = fma_(p, z, -1.440498968e-01f);
+    p = fma_(p, z, 1.695571770e-01f);
+    p = fma_(p, z, -2.073855510e-01f);
+    p = fma_(p, z, 2.705808084e-01f);
+    p = fma_(p, z, -4.006856344e-01f);
+    p = fma_(p, z, 8.224670334e-01f);
+    return z * fma_(p, z, -EULER_GAMMA);
+}
+/* ln Gamma(2 + z) = (1 - gamma) z + sum_{k>=2} (-1)^k (zeta(k) - 1) z^k / k for |z| <= 3/4 (to k = 19) */
+INL float lgamma2p_series(float z) {
+    float p = -1.004322482e-07f;
+    p = fma_(p, z, 2.120718481e-07f);
+    p = fma_(p, z, -4.492469199e-07f);
+    p = fma_(p, z, 9.551412130e-07f);
+    p = fma_(p, z, -2.039215754e-06f);
+    p = fma_(p, z, 4.374866790e-06f);
+    p = fma_(p, z, -9.439488275e-06f);
+    p = fma_(p, z, 2.050721278e-05f);
+    p = fma_(p, z, -4.492623674e-05f);
+    p = fma_(p, z, 9.945751278e-05f);
+    p = fma_(p, z, -2.231547585e-04f);
+    p = fma_(p, z, 5.096695247e-04f);
+    p = fma_(p, z, -1.192753912e-03f);
+    p = fma_(p, z, 2.890510331e-03f);
+    p = fma_(p, z, -7.385551029e-03f);
+    p = fma_(p, z, 2.058080843e-02f);
+    p = fma_(p, z, -6.735230105e-02f);
+    p = fma_(p, z, 3.224670334e-01f);
+    return z * fma_(p, z, 0.422784335098467139f);
+}
+/* ln Gamma(1 + z) for z in [-1/4, 3/4) (z exact: no rounding of 1 + z) */
+INL float lgamma1p_(float z) { return z <= 0.25f ? lgamma1p_series(z) : lgamma2p_series(z - 1.0f); }
+
+/* ln Gamma(x) for x >= 8 as hi + lo: Stirling's series (x - 1/2) ln x - x + ln(2 pi)/2 + 1/(12x)
+ * - 1/(360x^3) + 1/(1260x^5) - 1/(1680x^7) + 1/(1188x^9) (Bernoulli numbers; the next term is below
+ * 2^-40 at x = 8), with x (ln x - 1) - (ln x)/2 in double-float arithmetic. */
+typedef struct { float hi, lo; } dfloat;
+INL dfloat lgamma_stirling(float x) {
+    log_parts p = log_core(x);
+    /* ln x = e ln 2 + hi + lo, as one double-float */
+    float a = p.e * LN2_HI;
+    float lh = a + p.hi;
+    float ll = (fabs_(a) >= fabs_(p.hi) ? fast2sum_lo(a, p.hi, lh) : fast2sum_lo(p.hi, a, lh)) + fma_(p.e, LN2_LO, p.lo);
+    float t = lh + ll;
+    ll = (lh - t) + ll;
+    lh = t;
+    float m = lh - 1.0f;                      /* exact: lh >= ln 8 */
+    float ph = x * m;
+    float pl = fma_(x, m, -ph) + x * ll;      /* x (ln x - 1) */
+    float w = 1.0f / (x * x);
+    float c = 1.0f / 1188.0f;
+    c = fma_(c, w, -1.0f / 1680.0f);
+    c = fma_(c, w, 1.0f / 1260.0f);
+    c = fma_(c, w, -1.0f / 360.0f);
+    c = fma_(c, w, 1.0f / 12.0f);
+    float small = (c / x + HALF_LN_2PI_LO) - 0.5f * ll;
+    float s = ph - 0.5f * lh;                 /* the two big terms, then what is left */
+    float sl = (fabs_(ph) >= 0.5f * lh ? fast2sum_lo(ph, -0.5f * lh, s) : fast2sum_lo(-0.5f * lh, ph, s)) + pl;
+    float u = s + HALF_LN_2PI_HI;
+    float ul = fast2sum_lo(s, HALF_LN_2PI_HI, u) + sl + small;
+    dfloat r = { u + ul, 0.0f };
+    r.lo = (u - r.hi) + ul;
+    return r;
+}
+/* x (x - 1) ... (x - n + 1) as a double-float: each factor is exact (x - k for an integral k < x
+ * below 2^24), each product keeps its rounding error. */
+INL dfloat falling_product(float x, int n, dfloat p) {
+    for (int k = 0; k < n; k++) {
+        float f = x - (float)k;
+        float h = p.hi * f;
+        p.lo = fma_(p.hi, f, -h) + p.lo * f;
+        p.hi = h;
+    }
+    return p;
+}
+
+/* ln |Gamma(x)| for finite x > 0 */
+INL float lgamma_pos(float x) {
+    if (x < 0.75f) return lgamma1p_(x) - log(x);            /* Gamma(x) = Gamma(1 + x) / x */
+    if (x <= 1.25f) return lgamma1p_series(x - 1.0f);
+    if (x <= 2.75f) return lgamma2p_series(x - 2.0f);
+    if (x < 8.0f) {
+        /* Gamma(x) = (x - 1) ... (y) Gamma(y), y = x - n in (1.75, 2.75] */
+        int n = (int)ceil_(x - 2.75f);
+        dfloat one = { 1.0f, 0.0f };
+        dfloat p = falling_product(x - 1.0f, n, one);
+        return lgamma2p_series(x - (float)n - 2.0f) + (log(p.hi) + p.lo / p.hi);
+    }
+    if (x > 4.1e36f) return F_INF;           /* x (ln x - 1) is beyond FLT_MAX from about 4.08e36 */
+    return lgamma_stirling(x).hi;
+}
+INL float lgamma_sign(float x, int *sign) {
+    if (isnan_(x)) { *sign = 0; return x; }
+    if (isinf_(x)) { *sign = 1; return F_INF; }
+    if (x == 0.0f) { *sign = (fbits(x) >> 31) ? -1 : 1; return F_INF; }
+    if (x > 0.0f) { *sign = 1; return lgamma_pos(x); }
+    if (is_int_(x)) { *sign = 0; return F_INF; }            /* a pole */
+    float a = -x;
+    /* Gamma(x) for x in (-1, 0) is negative, in (-2, -1) positive, ...: the sign of floor(x)'s parity */
+    float f = floor_(x);
+    *sign = fabs_(f) < 0x1p24f && ((int)f & 1) ? -1 : 1;
+    if (a <= 0.25f) return lgamma1p_series(x) - log(a);      /* Gamma(x) = Gamma(1 + x) / x */
+    /* Gamma(x) Gamma(1 - x) = pi / sin(pi x) and Gamma(1 - x) = a Gamma(a) */
+    return (LN_PI - log(fabs_(sinpi(x)))) - (log(a) + lgamma_pos(a));
+}
+OVL float lgamma(float x) { int s; return lgamma_sign(x, &s); }
+OVL float lgamma_r(float x, __private int *sign) { int s; float r = lgamma_sign(x, &s); *sign = s; return r; }
+
+/* Gamma(y) for y in [1, 2) */
+INL float tgamma_1_2(float y) { return exp(y <= 1.25f ? lgamma1p_series(y - 1.0f) : lgamma2p_series(y - 2.0f)); }
+/* Gamma(x) = (x - 1) (x - 2) ... (y) Gamma(y) for x >= 1, with the product a double-float and the
+ * result rounded once; scaled by 2^-scale (so Gamma of up to 2^7 stays finite for the reflection). */
+INL dfloat tgamma_ge1(float x, int scale) {
+    int n = (int)x - 1;                       /* y = x - n in [1, 2) */
+    dfloat start = { pow2i(-scale), 0.0f };
+    dfloat p = falling_product(x - 1.0f, n, start);
+    float g = tgamma_1_2(x - (float)n);
+    dfloat r = { p.hi * g, 0.0f };
+    r.lo = fma_(p.hi, g, -r.hi) + p.lo * g;
+    return r;
+}
+OVL float tgamma(float x) {
+    if (isnan_(x)) return x;
+    if (x == 0.0f) return copysign_(F_INF, x);
+    if (isinf_(x)) return x > 0.0f ? x : F_NAN;
+    if (x > 35.1f) return F_INF;             /* Gamma(35.04) is FLT_MAX */
+    if (fabs_(x) <= 0.25f) return exp(lgamma1p_series(x)) / x;   /* Gamma(1 + x) / x */
+    if (x > 0.0f) {
+        if (x < 1.0f) return exp(lgamma1p_(x)) / x;
+        int scale = x > 34.0f ? 1 : 0;       /* above, (x - 1) ... (y) may pass FLT_MAX before Gamma(y) < 1 */
+        dfloat r = tgamma_ge1(x, scale);
+        return scale2(r.hi + r.lo, scale);
+    }
+    if (is_int_(x)) return F_NAN;            /* a pole */
+    if (x < -45.0f) return copysign_(0.0f, sinpi(x)); /* |Gamma(x)| < 2^-150 */
+    /* Gamma(x) = pi / (sin(pi x) Gamma(1 - x)), Gamma(1 - x) = a Gamma(a) = Gamma(1 + a) for a = -x;
+     * for a >= 30, Gamma(1 + a) is carried scaled by 2^-64 and the quotient scaled back once. */
+    float a = -x;
+    int scale = a >= 30.0f ? 64 : 0;
+    dfloat g;
+    if (a < 1.0f) {
+        g.hi = exp(lgamma1p_(a));
+        g.lo = 0.0f;
+    } else {
+        g = tgamma_ge1(a, scale);
+        float h = g.hi * a;                  /* Gamma(1 + a) = a Gamma(a) */
+        g.lo = fma_(g.hi, a, -h) + g.lo * a;
+        g.hi = h;
+    }
+    float s = sinpi(x);
+    float dh = g.hi * s;
+    float dl = fma_(g.hi, s, -dh) + g.lo * s;
+    /* (PI_F + PI_F_LO) / (dh + dl) */
+    float q = PI_F / dh;
+    float ql = (fma_(-q, dh, PI_F) + PI_F_LO - q * dl) / dh;
+    return scale2(q + ql, -scale);
+}
+
 /* ---------------------------------------------------------------- native_* and half_* */
 
 /* native_*: implementation-defined precision; here the full-precision functions (rvsimt's SFU
@@ -955,7 +1199,7 @@ FV1(native_cos) FV1(native_exp) FV1(native_exp2) FV1(native_exp10) FV1(native_lo
 FV1(native_log10) FV1(native_rsqrt) FV1(native_sin) FV1(native_sqrt) FV1(native_tan) FV1(native_recip)
 FV1(half_cos) FV1(half_exp) FV1(half_exp2) FV1(half_exp10) FV1(half_log) FV1(half_log2)
 FV1(half_log10) FV1(half_rsqrt) FV1(half_sin) FV1(half_sqrt) FV1(half_tan) FV1(half_recip)
-FV1(degrees) FV1(radians) FV1(sign)
+FV1(degrees) FV1(radians) FV1(sign) FV1(erf) FV1(erfc) FV1(lgamma) FV1(tgamma)
 V1(int, float, ilogb)
 V1(float, uint, nan)
 FV2(copysign) FV2(fmin) FV2(fmax) FV2(fdim) FV2(maxmag) FV2(minmag) FV2(nextafter) FV2(fmod)
@@ -968,7 +1212,7 @@ V3(float, float, float, float, fma) V3(float, float, float, float, mad) V3(float
 V3(float, float, float, float, mix) V3(float, float, float, float, smoothstep)
 V3SS(float, float, float, float, clamp)
 ALL_PTR(float, float, float, modf) ALL_PTR(float, float, float, fract) ALL_PTR(float, float, int, frexp)
-ALL_PTR(float, float, float, sincos)
+ALL_PTR(float, float, float, sincos) ALL_PTR(float, float, int, lgamma_r)
 /* mix(x, y, scalar a), step(scalar edge, x), smoothstep(scalar, scalar, x) */
 #define FLOAT_WIDTHS(M) M(2) M(3) M(4) M(8) M(16)
 #define MIXS(n) OVL float##n mix(float##n x, float##n y, float a) { return x + (y - x) * a; } \
@@ -1276,6 +1520,71 @@ CONV_V_FROM(uint) CONV_V_FROM(long) CONV_V_FROM(ulong) CONV_V_FROM(float)
     VSTORE(T, n, __global) VSTORE(T, n, __local) VSTORE(T, n, __private)
 #define VLS(T) VLS_N(T, 2) VLS_N(T, 3) VLS_N(T, 4) VLS_N(T, 8) VLS_N(T, 16)
 VLS(char) VLS(uchar) VLS(short) VLS(ushort) VLS(int) VLS(uint) VLS(long) VLS(ulong) VLS(float)
+
+/* ---------------------------------------------------------------- vload_half / vstore_half */
+
+/* half (IEEE 754 binary16, the storage format) to float: exact */
+INL float half_to_float(ushort h) {
+    uint s = (uint)(h & 0x8000u) << 16;
+    uint e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    if (e == 0x1fu) return as_float(s | 0x7f800000u | (m << 13));       /* inf, NaN (payload kept) */
+    if (e == 0) return as_float(s | fbits((float)m * 0x1p-24f));       /* zero, subnormal: m 2^-24 */
+    return as_float(s | ((e + 112u) << 23) | (m << 13));
+}
+/* The rounding modes of vstore_half*: _rte (the default), _rtz, _rtp, _rtn. */
+#define HALF_RTE 0
+#define HALF_RTZ 1
+#define HALF_RTP 2
+#define HALF_RTN 3
+/* float to half in rounding mode `mode`, rounded once: the float's significand is shifted right to
+ * the half's quantum (2^(e-10), or 2^-24 below the normal range) and rounded by its remainder. */
+INL ushort float_to_half(float f, int mode) {
+    uint b = fbits(f);
+    ushort s = (ushort)((b >> 16) & 0x8000u);
+    uint a = b & 0x7fffffffu;
+    if (a > 0x7f800000u) return s | 0x7e00u | (ushort)((a >> 13) & 0x3ffu); /* NaN stays NaN (quiet) */
+    if (a == 0x7f800000u) return s | 0x7c00u;
+    int away = (mode == HALF_RTP && !s) || (mode == HALF_RTN && s);   /* round the magnitude up */
+    int e = (int)(a >> 23) - 127;
+    uint m = (a & 0x007fffffu) | 0x00800000u;
+    if (a < 0x00800000u) { e = -126; m = a; }                       /* a float subnormal */
+    int d = 13 + (e < -14 ? -14 - e : 0);                            /* bits below the half's quantum */
+    if (d > 26) d = 26;                                              /* all of m is below half a quantum */
+    uint q = m >> d, rem = m & ((1u << d) - 1u), halfway = 1u << (d - 1);
+    if (mode == HALF_RTE ? rem > halfway || (rem == halfway && (q & 1u)) : away && rem != 0) q++;
+    uint h = e < -14 ? q : ((uint)(e + 14) << 10) + q;               /* q carries into the exponent */
+    if (h >= 0x7c00u) h = mode == HALF_RTE || away ? 0x7c00u : 0x7bffu; /* overflow: inf or the largest */
+    return s | (ushort)h;
+}
+
+#define VLOAD_HALF_AS(AS) \
+    OVL float vload_half(size_t o, const AS half *p) { return half_to_float(((const AS ushort *)p)[o]); } \
+    VLOAD_HALF_N(2, 2, AS) VLOAD_HALF_N(3, 3, AS) VLOAD_HALF_N(4, 4, AS) VLOAD_HALF_N(8, 8, AS) VLOAD_HALF_N(16, 16, AS) \
+    VLOADA_HALF_N(2, 2, AS) VLOADA_HALF_N(3, 4, AS) VLOADA_HALF_N(4, 4, AS) VLOADA_HALF_N(8, 8, AS) VLOADA_HALF_N(16, 16, AS)
+/* n components from p + o * stride (vloada_half3 reads a half4's place: stride 4) */
+#define VLOAD_HALF_BODY(n, stride, AS) { \
+        const AS ushort *q = (const AS ushort *)p + o * stride; float##n v; \
+        for (int i = 0; i < n; i++) ((__private float *)&v)[i] = half_to_float(q[i]); return v; }
+#define VLOAD_HALF_N(n, stride, AS) OVL float##n vload_half##n(size_t o, const AS half *p) VLOAD_HALF_BODY(n, stride, AS)
+#define VLOADA_HALF_N(n, stride, AS) OVL float##n vloada_half##n(size_t o, const AS half *p) VLOAD_HALF_BODY(n, stride, AS)
+VLOAD_HALF_AS(__global) VLOAD_HALF_AS(__local) VLOAD_HALF_AS(__constant) VLOAD_HALF_AS(__private)
+
+#define VSTORE_HALF_BODY(n, stride, AS, mode) { \
+        AS ushort *q = (AS ushort *)p + o * stride; \
+        for (int i = 0; i < n; i++) q[i] = float_to_half(((__private float *)&d)[i], mode); }
+#define VSTORE_HALF_R(R, mode, AS) \
+    OVL void vstore_half##R(float d, size_t o, AS half *p) { ((AS ushort *)p)[o] = float_to_half(d, mode); } \
+    VSTORE_HALF_N(2, 2, R, mode, AS) VSTORE_HALF_N(3, 3, R, mode, AS) VSTORE_HALF_N(4, 4, R, mode, AS) \
+    VSTORE_HALF_N(8, 8, R, mode, AS) VSTORE_HALF_N(16, 16, R, mode, AS) \
+    VSTOREA_HALF_N(2, 2, R, mode, AS) VSTOREA_HALF_N(3, 4, R, mode, AS) VSTOREA_HALF_N(4, 4, R, mode, AS) \
+    VSTOREA_HALF_N(8, 8, R, mode, AS) VSTOREA_HALF_N(16, 16, R, mode, AS)
+#define VSTORE_HALF_N(n, stride, R, mode, AS) \
+    OVL void vstore_half##n##R(float##n d, size_t o, AS half *p) VSTORE_HALF_BODY(n, stride, AS, mode)
+#define VSTOREA_HALF_N(n, stride, R, mode, AS) \
+    OVL void vstorea_half##n##R(float##n d, size_t o, AS half *p) VSTORE_HALF_BODY(n, stride, AS, mode)
+#define VSTORE_HALF_AS(AS) VSTORE_HALF_R(, HALF_RTE, AS) VSTORE_HALF_R(_rte, HALF_RTE, AS) \
+    VSTORE_HALF_R(_rtz, HALF_RTZ, AS) VSTORE_HALF_R(_rtp, HALF_RTP, AS) VSTORE_HALF_R(_rtn, HALF_RTN, AS)
+VSTORE_HALF_AS(__global) VSTORE_HALF_AS(__local) VSTORE_HALF_AS(__private)
 
 /* ---------------------------------------------------------------- async copies */
 
