@@ -129,27 +129,20 @@ final class VectorInstructions {
     }
 
     private void integer() {
-        // name, funct6, forms (V = .vv, X = .vx, I = .vi simm5, U = .vi uimm5), result with %s = second operand
-        String[] ops = {
-            "vadd", "000000", "VXI", "vs2[i] + %s",
-            "vsub", "000010", "VX", "vs2[i] - %s",
-            "vrsub", "000011", "XI", "%s - vs2[i]",
-            "vminu", "000100", "VX", "minu(vs2[i], %s)",
-            "vmin", "000101", "VX", "min(vs2[i], %s)",
-            "vmaxu", "000110", "VX", "maxu(vs2[i], %s)",
-            "vmax", "000111", "VX", "max(vs2[i], %s)",
-            "vand", "001001", "VXI", "vs2[i] & %s",
-            "vor", "001010", "VXI", "vs2[i] | %s",
-            "vxor", "001011", "VXI", "vs2[i] ^ %s",
-            "vsll", "100101", "VXU", "vs2[i] << (%s mod SEW)",
-            "vsrl", "101000", "VXU", "vs2[i] >>> (%s mod SEW)",
-            "vsra", "101001", "VXU", "vs2[i] >> (%s mod SEW)"};
-        VectorArith[] arith = {VectorArith.ADD, VectorArith.SUB, VectorArith.RSUB, VectorArith.MINU, VectorArith.MIN,
-            VectorArith.MAXU, VectorArith.MAX, VectorArith.AND, VectorArith.OR, VectorArith.XOR, VectorArith.SLL,
-            VectorArith.SRL, VectorArith.SRA};
-        for (int i = 0; i < ops.length; i += 4) {
-            binary(ops[i], ops[i + 1], ops[i + 2], OPIVV, OPIVX, Kind.VECTOR_ALU, arith[i / 4], "vd[i] = " + ops[i + 3]);
-        }
+        // operation, name, funct6, forms (V = .vv, X = .vx, I = .vi simm5, U = .vi uimm5), vd[i] with %s = the second operand
+        alu(VectorArith.ADD, "vadd", "000000", "VXI", "vs2[i] + %s");
+        alu(VectorArith.SUB, "vsub", "000010", "VX", "vs2[i] - %s");
+        alu(VectorArith.RSUB, "vrsub", "000011", "XI", "%s - vs2[i]");
+        alu(VectorArith.MINU, "vminu", "000100", "VX", "minu(vs2[i], %s)");
+        alu(VectorArith.MIN, "vmin", "000101", "VX", "min(vs2[i], %s)");
+        alu(VectorArith.MAXU, "vmaxu", "000110", "VX", "maxu(vs2[i], %s)");
+        alu(VectorArith.MAX, "vmax", "000111", "VX", "max(vs2[i], %s)");
+        alu(VectorArith.AND, "vand", "001001", "VXI", "vs2[i] & %s");
+        alu(VectorArith.OR, "vor", "001010", "VXI", "vs2[i] | %s");
+        alu(VectorArith.XOR, "vxor", "001011", "VXI", "vs2[i] ^ %s");
+        alu(VectorArith.SLL, "vsll", "100101", "VXU", "vs2[i] << (%s mod SEW)");
+        alu(VectorArith.SRL, "vsrl", "101000", "VXU", "vs2[i] >>> (%s mod SEW)");
+        alu(VectorArith.SRA, "vsra", "101001", "VXU", "vs2[i] >> (%s mod SEW)");
         String[] compares = {
             "vmseq", "011000", "VXI", "==", "vmsne", "011001", "VXI", "!=",
             "vmsltu", "011010", "VX", "<u", "vmslt", "011011", "VX", "<",
@@ -176,17 +169,14 @@ final class VectorInstructions {
     }
 
     private void multiplyDivide() {
-        String[] ops = {
-            "vdivu", "100000", "vs2[i] /u %s", "vdiv", "100001", "vs2[i] / %s",
-            "vremu", "100010", "vs2[i] %%u %s", "vrem", "100011", "vs2[i] %% %s",
-            "vmulhu", "100100", "high half of vs2[i] *u %s", "vmul", "100101", "low half of vs2[i] * %s",
-            "vmulhsu", "100110", "high half of vs2[i] (signed) * %s (unsigned)", "vmulh", "100111",
-            "high half of vs2[i] * %s"};
-        VectorArith[] arith = {VectorArith.DIVU, VectorArith.DIV, VectorArith.REMU, VectorArith.REM,
-            VectorArith.MULHU, VectorArith.MUL, VectorArith.MULHSU, VectorArith.MULH};
-        for (int i = 0; i < ops.length; i += 3) {
-            binary(ops[i], ops[i + 1], "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, arith[i / 3], "vd[i] = " + ops[i + 2]);
-        }
+        mulDiv(VectorArith.DIVU, "vdivu", "100000", "vs2[i] /u %s");
+        mulDiv(VectorArith.DIV, "vdiv", "100001", "vs2[i] / %s");
+        mulDiv(VectorArith.REMU, "vremu", "100010", "vs2[i] %%u %s");
+        mulDiv(VectorArith.REM, "vrem", "100011", "vs2[i] %% %s");
+        mulDiv(VectorArith.MULHU, "vmulhu", "100100", "high half of vs2[i] *u %s");
+        mulDiv(VectorArith.MUL, "vmul", "100101", "low half of vs2[i] * %s");
+        mulDiv(VectorArith.MULHSU, "vmulhsu", "100110", "high half of vs2[i] (signed) * %s (unsigned)");
+        mulDiv(VectorArith.MULH, "vmulh", "100111", "high half of vs2[i] * %s");
         String[] fma = {
             "vmadd", "101001", "vd[i] = %s * vd[i] + vs2[i]", "vnmsub", "101011", "vd[i] = -(%s * vd[i]) + vs2[i]",
             "vmacc", "101101", "vd[i] = %s * vs2[i] + vd[i]", "vnmsac", "101111", "vd[i] = -(%s * vs2[i]) + vd[i]"};
@@ -231,20 +221,17 @@ final class VectorInstructions {
     }
 
     private void floatingPoint() {
-        String[] ops = {
-            "vfadd", "000000", "VF", "vs2[i] + %s", "vfsub", "000010", "VF", "vs2[i] - %s",
-            "vfrsub", "100111", "F", "%s - vs2[i]", "vfmul", "100100", "VF", "vs2[i] * %s",
-            "vfdiv", "100000", "VF", "vs2[i] / %s", "vfrdiv", "100001", "F", "%s / vs2[i]",
-            "vfmin", "000100", "VF", "minimumNumber(vs2[i], %s)", "vfmax", "000110", "VF", "maximumNumber(vs2[i], %s)",
-            "vfsgnj", "001000", "VF", "|vs2[i]| with the sign of %s",
-            "vfsgnjn", "001001", "VF", "|vs2[i]| with the inverted sign of %s",
-            "vfsgnjx", "001010", "VF", "vs2[i] with its sign xor the sign of %s"};
-        VectorFpArith[] arith = {VectorFpArith.ADD, VectorFpArith.SUB, VectorFpArith.RSUB, VectorFpArith.MUL,
-            VectorFpArith.DIV, VectorFpArith.RDIV, VectorFpArith.MIN, VectorFpArith.MAX, VectorFpArith.SGNJ,
-            VectorFpArith.SGNJN, VectorFpArith.SGNJX};
-        for (int i = 0; i < ops.length; i += 4) {
-            binary(ops[i], ops[i + 1], ops[i + 2], OPFVV, OPFVF, Kind.VECTOR_FP, arith[i / 4], "vd[i] = " + ops[i + 3]);
-        }
+        fpArith(VectorFpArith.ADD, "vfadd", "000000", "VF", "vs2[i] + %s");
+        fpArith(VectorFpArith.SUB, "vfsub", "000010", "VF", "vs2[i] - %s");
+        fpArith(VectorFpArith.RSUB, "vfrsub", "100111", "F", "%s - vs2[i]");
+        fpArith(VectorFpArith.MUL, "vfmul", "100100", "VF", "vs2[i] * %s");
+        fpArith(VectorFpArith.DIV, "vfdiv", "100000", "VF", "vs2[i] / %s");
+        fpArith(VectorFpArith.RDIV, "vfrdiv", "100001", "F", "%s / vs2[i]");
+        fpArith(VectorFpArith.MIN, "vfmin", "000100", "VF", "minimumNumber(vs2[i], %s)");
+        fpArith(VectorFpArith.MAX, "vfmax", "000110", "VF", "maximumNumber(vs2[i], %s)");
+        fpArith(VectorFpArith.SGNJ, "vfsgnj", "001000", "VF", "|vs2[i]| with the sign of %s");
+        fpArith(VectorFpArith.SGNJN, "vfsgnjn", "001001", "VF", "|vs2[i]| with the inverted sign of %s");
+        fpArith(VectorFpArith.SGNJX, "vfsgnjx", "001010", "VF", "vs2[i] with its sign xor the sign of %s");
         String[] fma = {
             "vfmacc", "101100", "vd[i] = +(%s * vs2[i]) + vd[i]", "vfnmacc", "101101", "vd[i] = -(%s * vs2[i]) - vd[i]",
             "vfmsac", "101110", "vd[i] = +(%s * vs2[i]) - vd[i]", "vfnmsac", "101111", "vd[i] = -(%s * vs2[i]) + vd[i]",
@@ -343,6 +330,21 @@ final class VectorInstructions {
                 default -> throw new IllegalArgumentException("form " + form);
             }
         }
+    }
+
+    /** An integer operation of the OPIVV/OPIVX/OPIVI group: {@code vd[i] = result}. */
+    private void alu(VectorArith op, String name, String funct6, String forms, String result) {
+        binary(name, funct6, forms, OPIVV, OPIVX, Kind.VECTOR_ALU, op, "vd[i] = " + result);
+    }
+
+    /** A multiply or divide of the OPMVV/OPMVX group (.vv and .vx). */
+    private void mulDiv(VectorArith op, String name, String funct6, String result) {
+        binary(name, funct6, "VX", OPMVV, OPMVX, Kind.VECTOR_MULDIV, op, "vd[i] = " + result);
+    }
+
+    /** An f32 operation of the OPFVV/OPFVF group. */
+    private void fpArith(VectorFpArith op, String name, String funct6, String forms, String result) {
+        binary(name, funct6, forms, OPFVV, OPFVF, Kind.VECTOR_FP, op, "vd[i] = " + result);
     }
 
     /** Multiply-add forms, written {@code vd, vs1, vs2} / {@code vd, rs1, vs2} / {@code vd, fs1, vs2}. */
