@@ -66,6 +66,18 @@ assert np.allclose(sums.read(), m.sum(axis=1), rtol=1e-4, atol=1e-4)
 print("row sums ok:", sums.read()[:3])
 
 # %% [markdown]
+# ## The performance model's view of a launch
+# `timing=True` also times the launch on a model of a GPU (the `volta` preset, docs/timing.md;
+# `timing="vortex"` for the other) and returns its report as a dict.
+
+# %%
+t = prog.saxpy(16, 256, np.float32(3), x, y, timing=True)["timing"]
+print("saxpy on %s: %d cycles (%.2f us), IPC %.2f, DRAM %d bytes read, %d written"
+      % (t["gpu"], t["cycles"], t["duration_us"], t["ipc"], t["dram"]["read_bytes"], t["dram"]["write_bytes"]))
+assert t["dram"]["read_bytes"] >= x.nbytes + y.nbytes  # saxpy must read x and y once
+print("stalls:", {k: v for k, v in t["stalls"].items() if v})
+
+# %% [markdown]
 # ## Faults are exceptions with the simulator's one-line report
 
 # %%

@@ -40,6 +40,13 @@ class PythonPackageTest {
                             "PYTHONPATH", site.toString()), 300);
             assertEquals(0, r.exitCode(), r.output());
             assertTrue(r.output().contains("Ran 8 tests"), r.output());
+            // the notebook-style tour runs as a script and checks each cell against numpy
+            ExternalClients.Result tour = ExternalClients.run(List.of("/usr/bin/python3",
+                    repo.resolve("clients/python/examples/tour.py").toString()), dir,
+                    Map.of("RVSIMT_SERVER", "unix:" + server.socketPath()), 300);
+            assertEquals(0, tour.exitCode(), tour.output());
+            assertTrue(tour.output().contains("saxpy on volta: "), tour.output());
+            assertTrue(tour.output().contains("fault: out_of_bounds"), tour.output());
         }
     }
 }

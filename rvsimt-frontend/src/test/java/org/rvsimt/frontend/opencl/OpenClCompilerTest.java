@@ -26,6 +26,47 @@ class OpenClCompilerTest {
             }
             """;
 
+    /** The math functions of OpenCL 1.2 table 6.8 taking one or two gentype arguments. */
+    static final List<String> MATH_ONE = List.of("acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh",
+            "atanpi", "cbrt", "ceil", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1", "fabs",
+            "floor", "lgamma", "log", "log2", "log10", "log1p", "logb", "rint", "round", "rsqrt", "sin", "sinh", "sinpi",
+            "sqrt", "tan", "tanh", "tanpi", "tgamma", "trunc");
+    static final List<String> MATH_TWO = List.of("atan2", "atan2pi", "copysign", "fdim", "fmax", "fmin", "fmod", "hypot",
+            "maxmag", "minmag", "nextafter", "pow", "powr", "remainder");
+    /** Table 6.9: each comes as native_NAME and half_NAME (and divide, powr with two arguments). */
+    static final List<String> NATIVE_ONE = List.of("cos", "exp", "exp2", "exp10", "log", "log2", "log10", "recip",
+            "rsqrt", "sin", "sqrt", "tan");
+
+    /**
+     * Every function of tables 6.8 and 6.9 (and the rest of 6.8: fma, mad, ldexp, pown, rootn, nan,
+     * fract, modf, sincos, frexp, lgamma_r, remquo, ilogb, the scalar-argument fmax/fmin/ldexp) for
+     * float and each vector width builds and links: none is missing from the device library.
+     */
+    @Test
+    void everyMathBuiltInOfTables68And69Links() throws Exception {
+        StringBuilder src = new StringBuilder("__kernel void all_math(__global float *p, __global int *q) {\n");
+        for (int w : new int[] {1, 2, 3, 4, 8, 16}) {
+            String t = w == 1 ? "float" : "float" + w;
+            String i = w == 1 ? "int" : "int" + w;
+            String u = w == 1 ? "uint" : "uint" + w;
+            src.append(String.format("{ %1$s x = (%1$s)(p[0]), y = (%1$s)(p[1]), z = (%1$s)(p[2]), r = (%1$s)(0.0f), ip; "
+                    + "%2$s n = (%2$s)(q[0]), e; %3$s u = (%3$s)(q[1]);", t, i, u));
+            MATH_ONE.forEach(f -> src.append(" r += ").append(f).append("(x);"));
+            MATH_TWO.forEach(f -> src.append(" r += ").append(f).append("(x, y);"));
+            NATIVE_ONE.forEach(f -> src.append(" r += native_").append(f).append("(x) + half_").append(f).append("(x);"));
+            src.append(" r += native_divide(x, y) + half_divide(x, y) + native_powr(x, y) + half_powr(x, y);")
+                    .append(" r += fma(x, y, z) + mad(x, y, z) + ldexp(x, n) + pown(x, n) + rootn(x, n) + nan(u);")
+                    .append(" r += fract(x, &ip) + modf(x, &ip) + sincos(x, &ip) + ip;")
+                    .append(" r += frexp(x, &e) + lgamma_r(x, &e) + remquo(x, y, &e); n += ilogb(x) + e;");
+            if (w > 1) {
+                src.append(" r += ldexp(x, q[0]) + fmax(x, p[3]) + fmin(x, p[3]);");
+            }
+            src.append(w == 1 ? " p[8] += r + (float)n; }\n" : " p[8] += r.s0 + (float)n.s0; }\n");
+        }
+        OpenClProgram p = OpenClCompiler.build(src.append("}\n").toString(), "");
+        assertThat(p.kernel("all_math")).isPresent();
+    }
+
     @Test
     void kernelsAndArgumentsAreDescribed() throws Exception {
         OpenClProgram p = OpenClCompiler.build(VECADD + """
