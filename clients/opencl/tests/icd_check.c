@@ -8,6 +8,8 @@
  *   icd_check PLATFORM threads   four host threads with their own queues
  *   icd_check PLATFORM hold      prints "ready" once the platform is up, then sleeps (for tests
  *                                that kill the host process)
+ *   icd_check PLATFORM leak      a queue and a buffer in use, then exit(0) without releasing
+ *                                anything (for tests that look for what is left behind)
  *
  * PLATFORM is a substring of the platform's name. Exit code 0 when every check passed.
  */
@@ -544,6 +546,16 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[2], "misuse") == 0) misuse();
     else if (strcmp(argv[2], "fault") == 0) fault();
     else if (strcmp(argv[2], "threads") == 0) threads();
+    else if (strcmp(argv[2], "leak") == 0) {
+        cl_int err;
+        cl_command_queue q = clCreateCommandQueue(context, device, 0, &err);
+        cl_mem b = clCreateBuffer(context, CL_MEM_READ_WRITE, 4096, NULL, &err);
+        int v = 7;
+        err = clEnqueueWriteBuffer(q, b, CL_FALSE, 0, sizeof v, &v, 0, NULL, NULL);
+        printf("leak: %s\n", err == CL_SUCCESS ? "queued" : "enqueue failed");
+        fflush(stdout);
+        exit(0); /* no clFinish, no release */
+    }
     else if (strcmp(argv[2], "hold") == 0) {
         printf("ready\n");
         fflush(stdout);

@@ -197,11 +197,7 @@ class OpenClIcdTest {
     /** Without RVSIMT_OPENCL_SERVER the driver starts a private server; a killed host leaves none behind. */
     @Test
     void aPrivateServerDiesWithItsHostProcess() throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("OCL_ICD_VENDORS", vendors.resolve("rvsimt.icd").toString());
-        String java = ProcessHandle.current().info().command().orElse("java");
-        env.put("RVSIMT_OPENCL_COMMAND", java + " --add-modules=jdk.incubator.vector -cp "
-                + System.getProperty("java.class.path") + " org.rvsimt.device.ServerMain");
+        Map<String, String> env = privateServerEnv();
         ProcessBuilder pb = new ProcessBuilder(icdCheck.toString(), "rvsimt", "hold").redirectErrorStream(true);
         pb.environment().putAll(env);
         Process host = pb.start();
@@ -222,6 +218,38 @@ class OpenClIcdTest {
         } finally {
             host.destroyForcibly();
         }
+    }
+
+    /** A host that exits normally without releasing anything (exit(0) with a command queued) leaves no server or socket. */
+    @Test
+    void aHostExitingWithoutCleanupLeavesNoServerBehind() throws Exception {
+        Map<String, String> env = privateServerEnv();
+        ProcessBuilder pb = new ProcessBuilder(icdCheck.toString(), "rvsimt", "leak").redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process host = pb.start();
+        String out = new String(host.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(host.waitFor(120, TimeUnit.SECONDS), out);
+        assertEquals(0, host.exitValue(), out);
+        assertTrue(out.contains("leak: queued"), out);
+        Path socket = Path.of("/tmp/rvsimt-ocl-" + host.pid() + "-0.sock");
+        TestSupport.waitUntil(() -> !Files.exists(socket), 20_000, "the socket file to disappear");
+        TestSupport.waitUntil(() -> {
+            try {
+                return serversOn(socket).isEmpty();
+            } catch (IOException e) {
+                return false;
+            }
+        }, 20_000, "the private server to exit");
+    }
+
+    /** The loader sees only rvsimt, whose driver starts its private server: this JVM's class path. */
+    private static Map<String, String> privateServerEnv() {
+        Map<String, String> env = new HashMap<>();
+        env.put("OCL_ICD_VENDORS", vendors.resolve("rvsimt.icd").toString());
+        String java = ProcessHandle.current().info().command().orElse("java");
+        env.put("RVSIMT_OPENCL_COMMAND", java + " --add-modules=jdk.incubator.vector -cp "
+                + System.getProperty("java.class.path") + " org.rvsimt.device.ServerMain");
+        return env;
     }
 
     /** Processes whose command line names the socket (the server started with --socket PATH). */
