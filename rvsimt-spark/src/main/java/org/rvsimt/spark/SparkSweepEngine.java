@@ -75,6 +75,11 @@ public final class SparkSweepEngine implements SweepEngine {
         return String.join(",", jars);
     }
 
+    /** The Spark context, for tests that watch the scheduler. */
+    SparkContext context() {
+        return spark.sc();
+    }
+
     @Override
     public String name() {
         return "spark";
