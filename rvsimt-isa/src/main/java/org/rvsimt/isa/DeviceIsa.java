@@ -34,10 +34,20 @@ public final class DeviceIsa {
         return ALL;
     }
 
-    /** The required extensions plus {@code extensions}. */
+    /**
+     * The required extensions plus {@code extensions}; Zfh brings Zfhmin, its subset. Zfh and Zfhmin
+     * without F are an {@link IllegalArgumentException}: their halves live in the f registers.
+     */
     public static DeviceIsa of(Set<Extension> extensions) {
         EnumSet<Extension> set = EnumSet.copyOf(REQUIRED);
         set.addAll(extensions);
+        if (set.contains(Extension.ZFH)) {
+            set.add(Extension.ZFHMIN);
+        }
+        if (set.contains(Extension.ZFHMIN) && !set.contains(Extension.F)) {
+            throw new IllegalArgumentException((set.contains(Extension.ZFH) ? "zfh" : "zfhmin")
+                    + " needs f (half-precision values live in the f registers)");
+        }
         return set.size() == Extension.values().length ? ALL : new DeviceIsa(set);
     }
 
@@ -75,7 +85,11 @@ public final class DeviceIsa {
             }
             set.add(e);
         }
-        return of(set);
+        try {
+            return of(set);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "': " + e.getMessage());
+        }
     }
 
     private static Extension byName(String name, String text) {

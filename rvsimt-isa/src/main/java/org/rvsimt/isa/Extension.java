@@ -14,6 +14,8 @@ public enum Extension {
     ZBA("address generation: shift-and-add", "zba"),
     ZBB("basic bit manipulation", "zbb"),
     ZBS("single-bit instructions", "zbs"),
+    ZFHMIN("half-precision loads, stores, moves and conversions to and from f32", "zfhmin"),
+    ZFH("half-precision floating point (includes zfhmin)", "zfh"),
     ZICOND("integer conditional operations", "zicond"),
     XSFU("seed transcendental SFU ops (custom, OP-FP funct7 0110000)", "xsfu"),
     XLOWP("seed low-precision conversions (custom, OP-FP)", "xlowp"),

@@ -28,10 +28,13 @@ public enum Form {
     ECALL,
     EBREAK,
     FENCE,
+    /** fd = mem[rs1 + imm]: flw, or flh (two bytes, NaN-boxed). */
     FLW,
+    /** mem[rs1 + imm] = fs2: fsw, or fsh (the low two bytes). */
     FSW,
     /** fd = op(fs1, fs2, rm). */
     FP_RR,
+    /** fd = op(fs1, rm): the square roots and the conversions between f32 and f16. */
     FP_SQRT,
     /** fd = op(fs1, fs2, fs3, rm). */
     FP_FMA,

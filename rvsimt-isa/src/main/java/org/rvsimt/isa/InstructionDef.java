@@ -64,6 +64,15 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
         return OperandSource.NONE;
     }
 
+    /**
+     * The rm an assembler writes when the operand is left out, and a listing therefore leaves out:
+     * dyn, except for the exact widening conversion fcvt.s.h, which GNU as and LLVM encode with rne
+     * (as they do fcvt.d.s).
+     */
+    public int defaultRoundingMode() {
+        return operation == Operation.Standalone.FCVT_S_H ? RoundingMode.RNE : RoundingMode.DYN;
+    }
+
     /** True if {@code word} has this instruction's fixed bits. */
     public boolean matches(int word) {
         return (word & mask) == match;

@@ -54,6 +54,7 @@ public final class InstructionSet {
         MatrixInstructions.declare(t);
         declareBitManipulation(t);
         declareZicond(t);
+        declareHalfPrecision(t);
         ALL = Collections.unmodifiableList(t.defs);
         Map<String, InstructionDef> byName = new HashMap<>();
         for (InstructionDef d : ALL) {
@@ -229,9 +230,11 @@ public final class InstructionSet {
     private static void declareSeedCustom(Table t) {
         // Low-precision conversions: funct7 selects the format pair, rs2 the direction (docs/seed.md).
         // The rm field is ignored by these instructions (always round to nearest even); it encodes as 0.
+        // The bf16 pair is not at the seed's funct7 0100010, whose words are the standard fcvt.h.s and
+        // fcvt.h.d (Zfh); funct5 01001 is unused by the ratified extensions (docs/extensions.md).
         String[] lp = {
-            "fcvt.s.bf16", "0100010", "00000", "fd = f32 from bf16 in fs1[31:16]",
-            "fcvt.bf16.s", "0100010", "00001", "fd[31:16] = bf16(fs1), fd[15:0] kept",
+            "fcvt.s.bf16", "0100101", "00000", "fd = f32 from bf16 in fs1[31:16]",
+            "fcvt.bf16.s", "0100101", "00001", "fd[31:16] = bf16(fs1), fd[15:0] kept",
             "fcvt.s.e4m3", "0100100", "00000", "fd = f32 from OCP E4M3 in fs1[31:24]",
             "fcvt.e4m3.s", "0100100", "00001", "fd[31:24] = e4m3(fs1), saturating, other bits kept",
             "fcvt.s.e5m2", "0100100", "00010", "fd = f32 from OCP E5M2 in fs1[31:24]",
@@ -373,6 +376,71 @@ public final class InstructionSet {
                 158, Alu.CZERO_EQZ, "rd = rs2 == 0 ? 0 : rs1");
         t.add("czero.nez", "0000111" + dots(10) + "111" + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZICOND,
                 159, Alu.CZERO_NEZ, "rd = rs2 != 0 ? 0 : rs1");
+    }
+
+    /**
+     * Zfh and Zfhmin 1.0 (half precision in the f registers, NaN-boxed): the F instructions with fmt =
+     * 10 (H), flh/fsh with funct3 001, and the conversions to and from f32. Zfhmin is flh, fsh,
+     * fmv.x.h, fmv.h.x, fcvt.s.h and fcvt.h.s. Trace ids 224..251.
+     */
+    private static void declareHalfPrecision(Table t) {
+        Extension min = Extension.ZFHMIN;
+        Extension h = Extension.ZFH;
+        int id = 224;
+        t.add("flh", dots(17) + "001" + "....." + "0000111", "fd, imm(rs1)", Kind.FP_LOAD, min, id++, Standalone.FLH,
+                "fd = NaN-boxed mem16[rs1 + imm]");
+        t.add("fsh", dots(17) + "001" + "....." + "0100111", "fs2, simm(rs1)", Kind.FP_STORE, min, id++,
+                Standalone.FSH, "mem16[rs1 + imm] = fs2[15:0]");
+        String[] fma = {"fmadd.h", "1000011", "fmsub.h", "1000111", "fnmsub.h", "1001011", "fnmadd.h", "1001111"};
+        String[] fmaText = {"fs1*fs2 + fs3", "fs1*fs2 - fs3", "-(fs1*fs2) + fs3", "-(fs1*fs2) - fs3"};
+        Operation.FpFused[] fused = {Operation.FpFused.FMADD_H, Operation.FpFused.FMSUB_H, Operation.FpFused.FNMSUB_H,
+            Operation.FpFused.FNMADD_H};
+        for (int i = 0; i < fma.length; i += 2) {
+            t.addRm(fma[i], "....." + "10" + dots(18) + fma[i + 1], "fd, fs1, fs2, fs3", Kind.FP_FMA, h, id++,
+                    fused[i / 2], "fd = " + fmaText[i / 2] + " in f16, one rounding");
+        }
+        String[] ar = {"fadd.h", "0000010", "fsub.h", "0000110", "fmul.h", "0001010", "fdiv.h", "0001110"};
+        Operation.FpArith[] arith = {Operation.FpArith.FADD_H, Operation.FpArith.FSUB_H, Operation.FpArith.FMUL_H,
+            Operation.FpArith.FDIV_H};
+        for (int i = 0; i < ar.length; i += 2) {
+            t.addRm(ar[i], ar[i + 1] + dots(18) + OP_FP, "fd, fs1, fs2", Kind.FP_ARITH, h, id++, arith[i / 2],
+                    "fd = fs1 " + ar[i].substring(1, 4) + " fs2 in f16");
+        }
+        t.addRm("fsqrt.h", "0101110" + "00000" + dots(13) + OP_FP, "fd, fs1", Kind.FP_ARITH, h, id++,
+                Standalone.FSQRT_H, "fd = sqrt(fs1) in f16");
+        // mnemonic, funct7, funct3, destination, kind, operation, summary
+        Object[] sg = {
+            "fsgnj.h", "0010010", "000", "fd", Kind.FP_MOVE, Operation.SignInject.FSGNJ_H, "sign injection (f16)",
+            "fsgnjn.h", "0010010", "001", "fd", Kind.FP_MOVE, Operation.SignInject.FSGNJN_H, "sign injection (f16)",
+            "fsgnjx.h", "0010010", "010", "fd", Kind.FP_MOVE, Operation.SignInject.FSGNJX_H, "sign injection (f16)",
+            "fmin.h", "0010110", "000", "fd", Kind.FP_COMPARE, Operation.FpMinMax.FMIN_H, "minimumNumber(fs1, fs2) in f16",
+            "fmax.h", "0010110", "001", "fd", Kind.FP_COMPARE, Operation.FpMinMax.FMAX_H, "maximumNumber(fs1, fs2) in f16",
+            "feq.h", "1010010", "010", "rd", Kind.FP_COMPARE, Operation.FpCompare.FEQ_H, "rd = fs1 eq fs2 (f16)",
+            "flt.h", "1010010", "001", "rd", Kind.FP_COMPARE, Operation.FpCompare.FLT_H, "rd = fs1 lt fs2 (f16)",
+            "fle.h", "1010010", "000", "rd", Kind.FP_COMPARE, Operation.FpCompare.FLE_H, "rd = fs1 le fs2 (f16)"};
+        for (int i = 0; i < sg.length; i += 7) {
+            t.add((String) sg[i], sg[i + 1] + dots(10) + sg[i + 2] + "....." + OP_FP, sg[i + 3] + ", fs1, fs2",
+                    (Kind) sg[i + 4], h, id++, (Operation) sg[i + 5], (String) sg[i + 6]);
+        }
+        // rounded conversions: mnemonic, funct7, rs2, syntax, extension, operation, summary
+        Object[] cvt = {
+            "fcvt.s.h", "0100000", "00010", "fd, fs1", min, Standalone.FCVT_S_H, "fd = (float) fs1 (f16), exact",
+            "fcvt.h.s", "0100010", "00000", "fd, fs1", min, Standalone.FCVT_H_S, "fd = (f16) fs1, NaN-boxed",
+            "fcvt.w.h", "1100010", "00000", "rd, fs1", h, Operation.FpToInt.FCVT_W_H, "rd = (int32) fs1 (f16), saturating",
+            "fcvt.wu.h", "1100010", "00001", "rd, fs1", h, Operation.FpToInt.FCVT_WU_H,
+            "rd = (uint32) fs1 (f16), saturating",
+            "fcvt.h.w", "1101010", "00000", "fd, rs1", h, Operation.IntToFp.FCVT_H_W, "fd = (f16) (int32) rs1",
+            "fcvt.h.wu", "1101010", "00001", "fd, rs1", h, Operation.IntToFp.FCVT_H_WU, "fd = (f16) (uint32) rs1"};
+        for (int i = 0; i < cvt.length; i += 7) {
+            t.addRm((String) cvt[i], cvt[i + 1] + (String) cvt[i + 2] + dots(13) + OP_FP, (String) cvt[i + 3],
+                    Kind.FP_CONVERT, (Extension) cvt[i + 4], id++, (Operation) cvt[i + 5], (String) cvt[i + 6]);
+        }
+        t.add("fmv.x.h", "1110010" + "00000" + "....." + "000" + "....." + OP_FP, "rd, fs1", Kind.FP_MOVE, min, id++,
+                Standalone.FMV_X_H, "rd = fs1[15:0] sign-extended");
+        t.add("fmv.h.x", "1111010" + "00000" + "....." + "000" + "....." + OP_FP, "fd, rs1", Kind.FP_MOVE, min, id++,
+                Standalone.FMV_H_X, "fd = NaN-boxed rs1[15:0]");
+        t.add("fclass.h", "1110010" + "00000" + "....." + "001" + "....." + OP_FP, "rd, fs1", Kind.FP_COMPARE, h, id++,
+                Standalone.FCLASS_H, "rd = class mask of fs1 (f16)");
     }
 
     // ---------------------------------------------------------------- helpers

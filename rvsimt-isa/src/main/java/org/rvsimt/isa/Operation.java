@@ -132,38 +132,48 @@ public sealed interface Operation {
         }
     }
 
-    /** f32 arithmetic with a rounding mode: fd = op(fs1, fs2). */
+    // The floating-point families hold the f32 (F) operations and, with an _H suffix, their binary16
+    // (Zfh) counterparts: the same operand form, so the engines read and write the same registers.
+
+    /** Arithmetic with a rounding mode: fd = op(fs1, fs2). */
     enum FpArith implements Operation {
-        FADD, FSUB, FMUL, FDIV;
+        FADD, FSUB, FMUL, FDIV,
+        FADD_H, FSUB_H, FMUL_H, FDIV_H;
     }
 
     /** Fused multiply-adds: fd = +-(fs1 * fs2) +- fs3, one rounding. */
     enum FpFused implements Operation {
-        FMADD, FMSUB, FNMSUB, FNMADD;
+        FMADD, FMSUB, FNMSUB, FNMADD,
+        FMADD_H, FMSUB_H, FNMSUB_H, FNMADD_H;
     }
 
     /** Sign injection: fd = |fs1| with a sign made from fs2's. */
     enum SignInject implements Operation {
-        FSGNJ, FSGNJN, FSGNJX;
+        FSGNJ, FSGNJN, FSGNJX,
+        FSGNJ_H, FSGNJN_H, FSGNJX_H;
     }
 
     enum FpMinMax implements Operation {
-        FMIN, FMAX;
+        FMIN, FMAX,
+        FMIN_H, FMAX_H;
     }
 
     /** rd = fs1 op fs2 (0 or 1). */
     enum FpCompare implements Operation {
-        FEQ, FLT, FLE;
+        FEQ, FLT, FLE,
+        FEQ_H, FLT_H, FLE_H;
     }
 
     /** rd = (int32 or uint32) fs1, saturating. */
     enum FpToInt implements Operation {
-        FCVT_W_S, FCVT_WU_S;
+        FCVT_W_S, FCVT_WU_S,
+        FCVT_W_H, FCVT_WU_H;
     }
 
-    /** fd = (float) (int32 or uint32) rs1. */
+    /** fd = (float or half) (int32 or uint32) rs1. */
     enum IntToFp implements Operation {
-        FCVT_S_W, FCVT_S_WU;
+        FCVT_S_W, FCVT_S_WU,
+        FCVT_H_W, FCVT_H_WU;
     }
 
     /** The seed's low-precision formats widened to f32. */
@@ -202,12 +212,21 @@ public sealed interface Operation {
         EBREAK(Form.EBREAK), FENCE(Form.FENCE), FENCE_I(Form.FENCE), FLW(Form.FLW), FSW(Form.FSW),
         FSQRT(Form.FP_SQRT), FCLASS(Form.FP_CLASS), FMV_X_W(Form.FMV_X_W), FMV_W_X(Form.FMV_W_X),
         LR(Form.LR), SC(Form.SC), TMC(Form.TMC), WSPAWN(Form.WSPAWN), SPLIT(Form.SPLIT), SPLIT_N(Form.SPLIT),
-        JOIN(Form.JOIN), BAR(Form.BAR), PRED(Form.PRED), PRED_N(Form.PRED);
+        JOIN(Form.JOIN), BAR(Form.BAR), PRED(Form.PRED), PRED_N(Form.PRED),
+        // Zfh/Zfhmin: the half-precision load and store are FLW/FSW of two bytes; the conversions
+        // between f32 and f16 are unary rounded operations like the square root.
+        FLH(Form.FLW), FSH(Form.FSW), FSQRT_H(Form.FP_SQRT), FCLASS_H(Form.FP_CLASS), FMV_X_H(Form.FMV_X_W),
+        FMV_H_X(Form.FMV_W_X), FCVT_S_H(Form.FP_SQRT), FCVT_H_S(Form.FP_SQRT);
 
         private final Form form;
 
         Standalone(Form form) {
             this.form = form;
+        }
+
+        /** Bytes an f-register load or store moves: 2 for flh and fsh, 4 for flw and fsw. */
+        public int floatAccessBytes() {
+            return this == FLH || this == FSH ? 2 : 4;
         }
     }
 

@@ -77,8 +77,8 @@ class InstructionTableTest {
         int[][] expected = {
             {0x60000053, id("fexp.s")}, {0x60100053, id("fln.s")}, {0x60200053, id("frcp.s")},
             {0x60300053, id("frsqrt.s")}, {0x60400053, id("ftanh.s")}, {0x60500053, id("fsigmoid.s")},
-            {0x60600053, id("fsin.s")}, {0x60700053, id("fcos.s")}, {0x44000053, id("fcvt.s.bf16")},
-            {0x44100053, id("fcvt.bf16.s")}, {0x48000053, id("fcvt.s.e4m3")}, {0x48100053, id("fcvt.e4m3.s")},
+            {0x60600053, id("fsin.s")}, {0x60700053, id("fcos.s")}, {0x4A000053, id("fcvt.s.bf16")},
+            {0x4A100053, id("fcvt.bf16.s")}, {0x48000053, id("fcvt.s.e4m3")}, {0x48100053, id("fcvt.e4m3.s")},
             {0x48200053, id("fcvt.s.e5m2")}, {0x48300053, id("fcvt.e5m2.s")}, {0x4C000053, id("fcvt.s.e2m1")},
             {0x4C100053, id("fcvt.e2m1.s")}, {0x48108153, id("fcvt.e4m3.s")}, {0x600007D3, id("fexp.s")}};
         for (int[] e : expected) {

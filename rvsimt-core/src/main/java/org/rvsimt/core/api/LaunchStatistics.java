@@ -101,8 +101,9 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
         return switch (p.form[i]) {
             case LOAD -> new long[] {((Operation.Load) p.op[i]).width(), 0};
             case STORE -> new long[] {0, ((Operation.Store) p.op[i]).width()};
-            case FLW, LR -> new long[] {4, 0};
-            case FSW -> new long[] {0, 4};
+            case FLW -> new long[] {((Operation.Standalone) p.op[i]).floatAccessBytes(), 0};
+            case FSW -> new long[] {0, ((Operation.Standalone) p.op[i]).floatAccessBytes()};
+            case LR -> new long[] {4, 0};
             case AMO, SC -> new long[] {4, 4};
             default -> new long[] {0, 0};
         };

@@ -9,7 +9,7 @@ import org.rvsimt.isa.Operation.IntToFp;
 import org.rvsimt.isa.Operation.SignInject;
 
 /**
- * RV32F semantics, exact to the bit: every result and every exception flag agrees with the
+ * RV32F semantics (and the dispatch of the Zfh operations to {@link HalfOps}), exact to the bit: every result and every exception flag agrees with the
  * RISC-V unprivileged spec, chapter "F" Extension (version 2.2), in all five rounding modes.
  *
  * <p>Floats travel as raw binary32 bits in an {@code int}. {@code rm} is an already resolved
@@ -63,7 +63,6 @@ public final class FloatOps {
     private static final int EXP_MASK = 0x7F800000;
     private static final int QUIET = 0x00400000;
     private static final int INF = 0x7F800000;
-    private static final int MAX_FINITE = 0x7F7FFFFF;
 
     private FloatOps() { }
 
@@ -75,6 +74,10 @@ public final class FloatOps {
             case FSUB -> fsubS(a, b, rm, flags, lane);
             case FMUL -> fmulS(a, b, rm, flags, lane);
             case FDIV -> fdivS(a, b, rm, flags, lane);
+            case FADD_H -> HalfOps.faddH(a, b, rm, flags, lane);
+            case FSUB_H -> HalfOps.fsubH(a, b, rm, flags, lane);
+            case FMUL_H -> HalfOps.fmulH(a, b, rm, flags, lane);
+            case FDIV_H -> HalfOps.fdivH(a, b, rm, flags, lane);
         };
     }
 
@@ -84,6 +87,10 @@ public final class FloatOps {
             case FMSUB -> fmsubS(a, b, c, rm, flags, lane);
             case FNMSUB -> fnmsubS(a, b, c, rm, flags, lane);
             case FNMADD -> fnmaddS(a, b, c, rm, flags, lane);
+            case FMADD_H -> HalfOps.fmaddH(a, b, c, rm, flags, lane);
+            case FMSUB_H -> HalfOps.fmsubH(a, b, c, rm, flags, lane);
+            case FNMSUB_H -> HalfOps.fnmsubH(a, b, c, rm, flags, lane);
+            case FNMADD_H -> HalfOps.fnmaddH(a, b, c, rm, flags, lane);
         };
     }
 
@@ -92,6 +99,9 @@ public final class FloatOps {
             case FSGNJ -> fsgnjS(a, b);
             case FSGNJN -> fsgnjnS(a, b);
             case FSGNJX -> fsgnjxS(a, b);
+            case FSGNJ_H -> HalfOps.fsgnjH(a, b);
+            case FSGNJN_H -> HalfOps.fsgnjnH(a, b);
+            case FSGNJX_H -> HalfOps.fsgnjxH(a, b);
         };
     }
 
@@ -99,6 +109,8 @@ public final class FloatOps {
         return switch (op) {
             case FMIN -> fminS(a, b, flags, lane);
             case FMAX -> fmaxS(a, b, flags, lane);
+            case FMIN_H -> HalfOps.fminH(a, b, flags, lane);
+            case FMAX_H -> HalfOps.fmaxH(a, b, flags, lane);
         };
     }
 
@@ -107,6 +119,9 @@ public final class FloatOps {
             case FEQ -> feqS(a, b, flags, lane);
             case FLT -> fltS(a, b, flags, lane);
             case FLE -> fleS(a, b, flags, lane);
+            case FEQ_H -> HalfOps.feqH(a, b, flags, lane);
+            case FLT_H -> HalfOps.fltH(a, b, flags, lane);
+            case FLE_H -> HalfOps.fleH(a, b, flags, lane);
         };
     }
 
@@ -114,6 +129,8 @@ public final class FloatOps {
         return switch (op) {
             case FCVT_W_S -> fcvtWS(a, rm, flags, lane);
             case FCVT_WU_S -> fcvtWuS(a, rm, flags, lane);
+            case FCVT_W_H -> HalfOps.fcvtWH(a, rm, flags, lane);
+            case FCVT_WU_H -> HalfOps.fcvtWuH(a, rm, flags, lane);
         };
     }
 
@@ -121,6 +138,8 @@ public final class FloatOps {
         return switch (op) {
             case FCVT_S_W -> fcvtSW(a, rm, flags, lane);
             case FCVT_S_WU -> fcvtSWu(a, rm, flags, lane);
+            case FCVT_H_W -> HalfOps.fcvtHW(a, rm, flags, lane);
+            case FCVT_H_WU -> HalfOps.fcvtHWu(a, rm, flags, lane);
         };
     }
 
@@ -518,93 +537,17 @@ public final class FloatOps {
                 return fb;
             }
         }
-        return roundSlow(mag, bits < 0, d, err, rm, fflags, lane);
+        return roundSlow(d, err, rm, fflags, lane);
     }
 
-    private static int roundSlow(long mag, boolean neg, double d, int err, int rm, int[] fflags, int lane) {
+    private static int roundSlow(double d, int err, int rm, int[] fflags, int lane) {
         if (err == 0) {
             float f = (float) d;
             if ((double) f == d) {
                 return Float.floatToRawIntBits(f); // exactly representable (zeros included)
             }
         }
-        int sticky = 0;
-        if (err != 0) {
-            sticky = 1;
-            if ((err < 0) != neg) {
-                // |x| < |d|: move to the double below |d| in magnitude, so that |x| lies in
-                // [|d'|, next(|d'|)) and the error is a plain sticky bit. Decrementing the raw
-                // bits crosses binades correctly.
-                mag--;
-            }
-        }
-        int e = (int) (mag >>> 52) - 1023;
-        if (e >= 128) {
-            return overflow(neg, rm, fflags, lane);
-        }
-        long m = (mag & 0x000F_FFFF_FFFF_FFFFL) | 0x0010_0000_0000_0000L;
-        // Bits of the 53-bit significand below the binary32 lsb: 29 for normals, more in the
-        // subnormal range (capped: from 54 on everything is below half an lsb anyway).
-        int sh = e >= -126 ? 29 : Math.min(29 + (-126 - e), 60);
-        long kept = m >>> sh;
-        long rem = m & ((1L << sh) - 1);
-        long half = 1L << (sh - 1);
-        boolean inexact = (rem | sticky) != 0;
-        // For normals, kept carries the implicit bit at 2^23, which adds the 1 of the biased
-        // exponent; a carry out of the significand on rounding increments the exponent.
-        int fb = (e >= -126) ? (((e + 126) << 23) + (int) kept) : (int) kept;
-        if (roundsUp(rm, neg, kept, rem, half, sticky)) {
-            fb++;
-        }
-        if (fb >= INF) {
-            return overflow(neg, rm, fflags, lane);
-        }
-        int flags = inexact ? NX : 0;
-        if (inexact && e < -126 && isTinyAfterRounding(e, m, sticky, rm, neg)) {
-            flags |= UF;
-        }
-        if (flags != 0) {
-            fflags[lane] |= flags;
-        }
-        return neg ? (fb | SIGN) : fb;
-    }
-
-    /**
-     * Spec 11.5 "Subnormal Arithmetic": tininess is detected after rounding, i.e. on the value
-     * rounded to 24 significant bits as if the exponent were unbounded. Called with e &lt; -126
-     * (|x| &lt; 2^-126): only e == -127 can round up to 2^-126 and so not be tiny.
-     */
-    private static boolean isTinyAfterRounding(int e, long m, int sticky, int rm, boolean neg) {
-        if (e < -127) {
-            return true;
-        }
-        long kept = m >>> 29;
-        long rem = m & ((1L << 29) - 1);
-        return !(kept == 0xFFFFFF && roundsUp(rm, neg, kept, rem, 1L << 28, sticky));
-    }
-
-    private static boolean roundsUp(int rm, boolean neg, long kept, long rem, long half, int sticky) {
-        return switch (rm) {
-            case RNE -> rem > half || (rem == half && (sticky != 0 || (kept & 1) != 0));
-            case RTZ -> false;
-            case RDN -> neg && (rem | sticky) != 0;
-            case RUP -> !neg && (rem | sticky) != 0;
-            case RMM -> rem >= half;
-            default -> throw new IllegalArgumentException("rounding mode " + rm);
-        };
-    }
-
-    /** IEEE 754-2008 7.4: the overflow result depends on the mode and the sign. */
-    private static int overflow(boolean neg, int rm, int[] fflags, int lane) {
-        fflags[lane] |= OF | NX;
-        boolean toInf = switch (rm) {
-            case RTZ -> false;
-            case RDN -> neg;
-            case RUP -> !neg;
-            default -> true;
-        };
-        int mag = toInf ? INF : MAX_FINITE;
-        return neg ? (mag | SIGN) : mag;
+        return BinaryFormat.BINARY32.round(d, err, rm, fflags, lane);
     }
 
     // ---------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import org.rvsimt.isa.elf.Segment;
 
 /**
  * Differential test of the whole engine against qemu-riscv32: seeded random RV32IMAF programs with
- * Zba, Zbb and Zbs
+ * Zba, Zbb, Zbs and Zfh
  * ({@link RandomProgram}: straight-line code, counted and nested loops, forward branches and
  * jumps, jump tables, inline calls, every load/store width, AMOs and lr/sc, all of F with every
  * rounding mode and dyn with random frm, NaN/infinity/subnormal operands, fflags/frm/fcsr
@@ -71,8 +71,11 @@ class QemuDifferentialTest {
      */
     static final java.util.Set<String> AVOID = java.util.Set.of();
 
-    /** The random programs use Zba, Zbb and Zbs (QEMU 7.2 has them; it lacks Zicond, see ZicondTest). */
-    static final List<String> QEMU_CPU = List.of("-cpu", "rv32,zba=true,zbb=true,zbs=true");
+    /**
+     * The random programs use Zba, Zbb, Zbs and Zfh (QEMU 7.2 has them, the last spelled Zfh there; it
+     * lacks Zicond, see ZicondTest).
+     */
+    static final List<String> QEMU_CPU = List.of("-cpu", "rv32,zba=true,zbb=true,zbs=true,Zfh=true");
 
     private record Variant(String name, boolean clangElf, int device) { }
 

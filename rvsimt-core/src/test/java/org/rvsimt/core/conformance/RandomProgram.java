@@ -738,8 +738,65 @@ final class RandomProgram {
     }
 
     private void fpMemory() {
+        if (r.nextInt(4) == 0) {
+            halfPrecision(() -> {
+                String a = address(2, true);
+                line(r.nextBoolean() ? "flh " + fr() + ", " + a : "fsh " + fr() + ", " + a);
+            });
+            return;
+        }
         String a = address(4, true);
         line(r.nextBoolean() ? "flw " + fr() + ", " + a : "fsw " + fr() + ", " + a);
+    }
+
+    /**
+     * Zfh instructions, enabled around each one only (as the bit-manipulation ones are), so the rest
+     * of the program is the rv32imaf one. Their operands are whatever the f registers hold: NaN-boxed
+     * halves (from flh, fmv.h.x and earlier half results) and unboxed singles, which Zfh reads as the
+     * canonical NaN.
+     */
+    private void halfPrecision(Runnable emit) {
+        out.append("    .option push\n    .option arch, +zfh\n");
+        emit.run();
+        out.append("    .option pop\n");
+    }
+
+    private static final String[] HALF_RR_RM = {"fadd.h", "fsub.h", "fmul.h", "fdiv.h"};
+    private static final String[] HALF_FMA = {"fmadd.h", "fmsub.h", "fnmsub.h", "fnmadd.h"};
+    private static final String[] HALF_RR = {"fsgnj.h", "fsgnjn.h", "fsgnjx.h", "fmin.h", "fmax.h"};
+    private static final String[] HALF_CMP = {"feq.h", "flt.h", "fle.h"};
+
+    private void halfOp() {
+        int k = r.nextInt(100);
+        int a = r.nextInt(32);
+        int b = r.nextInt(6) == 0 ? a : r.nextInt(32);
+        if (k < 20) {
+            line(pick(HALF_RR_RM) + " " + fr() + ", " + f(a) + ", " + f(b) + rm());
+        } else if (k < 24) {
+            line("fsqrt.h " + fr() + ", " + fr() + rm());
+        } else if (k < 36) {
+            line(pick(HALF_FMA) + " " + fr() + ", " + f(a) + ", " + f(b) + ", " + fr() + rm());
+        } else if (k < 44) {
+            line(pick(HALF_RR) + " " + fr() + ", " + f(a) + ", " + f(b));
+        } else if (k < 50) {
+            line(pick(HALF_CMP) + " " + xd() + ", " + f(a) + ", " + f(b));
+        } else if (k < 53) {
+            line("fclass.h " + xd() + ", " + fr());
+        } else if (k < 60) {
+            line((r.nextBoolean() ? "fcvt.w.h " : "fcvt.wu.h ") + xd() + ", " + fr() + rm());
+        } else if (k < 66) {
+            line((r.nextBoolean() ? "fcvt.h.w " : "fcvt.h.wu ") + fr() + ", " + xs() + rm());
+        } else if (k < 76) {
+            line("fcvt.h.s " + fr() + ", " + fr() + rm());
+        } else if (k < 84) {
+            line("fcvt.s.h " + fr() + ", " + fr());
+        } else if (k < 90) {
+            line("fmv.x.h " + xd() + ", " + fr());
+        } else if (k < 97) {
+            line("fmv.h.x " + fr() + ", " + xs());
+        } else {
+            line(pick(new String[] {"fmv.h", "fneg.h", "fabs.h"}) + " " + fr() + ", " + fr());
+        }
     }
 
     private static final String[] AMO = {"amoswap.w", "amoadd.w", "amoxor.w", "amoand.w", "amoor.w", "amomin.w",
@@ -780,6 +837,10 @@ final class RandomProgram {
     private static final String[] FP_CMP = {"feq.s", "flt.s", "fle.s"};
 
     private void fpOp() {
+        if (r.nextInt(4) == 0) {
+            halfPrecision(this::halfOp);
+            return;
+        }
         int k = r.nextInt(100);
         if (k < 22) {
             int a = r.nextInt(32);

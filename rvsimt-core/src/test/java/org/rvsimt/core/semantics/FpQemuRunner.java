@@ -57,6 +57,15 @@ final class FpQemuRunner {
      * @return two ints per case: result bits, fflags
      */
     static int[] run(List<String> snippets, int[] cases) throws IOException, InterruptedException {
+        return run(snippets, cases, "rv32imaf", List.of());
+    }
+
+    /**
+     * As {@link #run(List, int[])}, with the program built for {@code march} and qemu started with
+     * {@code qemuOptions} (e.g. {@code -cpu rv32,Zfh=true}, which QEMU needs for Zfh).
+     */
+    static int[] run(List<String> snippets, int[] cases, String march, List<String> qemuOptions)
+            throws IOException, InterruptedException {
         int n = cases.length / 5;
         StringBuilder s = new StringBuilder(64 * snippets.size() + 40 * n);
         s.append("""
@@ -141,10 +150,13 @@ final class FpQemuRunner {
             Path src = dir.resolve("fpcases.S");
             Path elf = dir.resolve("fpcases");
             Files.writeString(src, s);
-            exec(dir, List.of(CLANG, "--target=riscv32-unknown-elf", "-march=rv32imaf", "-mabi=ilp32f",
+            exec(dir, List.of(CLANG, "--target=riscv32-unknown-elf", "-march=" + march, "-mabi=ilp32f",
                     "-nostdlib", "-ffreestanding", "-fuse-ld=lld", "-static", "-Wl,-Ttext=0x10000",
                     src.toString(), "-o", elf.toString()), 120);
-            byte[] out = exec(dir, List.of(QEMU, elf.toString()), 60);
+            List<String> qemu = new ArrayList<>(List.of(QEMU));
+            qemu.addAll(qemuOptions);
+            qemu.add(elf.toString());
+            byte[] out = exec(dir, qemu, 60);
             if (out.length != n * 8) {
                 throw new IOException("qemu wrote " + out.length + " bytes, expected " + n * 8);
             }

@@ -39,12 +39,12 @@ final class Instructions {
             "nop", "li", "la", "lla", "mv", "not", "neg", "seqz", "snez", "sltz", "sgtz", "zext.b",
             "j", "jal", "jr", "jalr", "ret", "call", "tail",
             "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble", "bgtu", "bleu",
-            "fmv.s", "fabs.s", "fneg.s", "fmv.x.s", "fmv.s.x",
+            "fmv.s", "fabs.s", "fneg.s", "fmv.x.s", "fmv.s.x", "fmv.h", "fabs.h", "fneg.h",
             "csrr", "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci",
             "frflags", "fsflags", "frrm", "fsrm", "frcsr", "fscsr", "fsflagsi", "fsrmi",
             "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth",
             "fence", "fence.tso", "unimp",
-            "lb", "lh", "lw", "lbu", "lhu", "flw", "sb", "sh", "sw", "fsw",
+            "lb", "lh", "lw", "lbu", "lhu", "flw", "flh", "sb", "sh", "sw", "fsw", "fsh",
             "vmmv.m", "vmnot.m", "vmclr.m", "vmset.m", "vneg.v", "vnot.v", "vfneg.v", "vfabs.v",
             "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv");
 
@@ -124,7 +124,7 @@ final class Instructions {
             w.set(Field.VM, n == k ? mask(ops.get(k - 1)) : 1);
         }
         if (def.roundingMode()) {
-            w.set(Field.RM, rmGiven ? roundingMode(ops.get(k)) : RoundingMode.DYN);
+            w.set(Field.RM, rmGiven ? roundingMode(ops.get(k)) : def.defaultRoundingMode());
         }
         if (def.ordering()) {
             w.set(Field.AQRL, aqrl);
@@ -499,9 +499,10 @@ final class Instructions {
                 return one(word(base, head).set(Field.RS1, xreg(ops.get(1))).set(Field.RS2, xreg(ops.get(0)))
                         .set(Field.IMM_B, target(ops.get(2))));
             }
-            case "fmv.s", "fabs.s", "fneg.s" -> {
+            case "fmv.s", "fabs.s", "fneg.s", "fmv.h", "fabs.h", "fneg.h" -> {
                 count(head, ops, 2, "fd, fs");
-                String base = m.equals("fmv.s") ? "fsgnj.s" : m.equals("fabs.s") ? "fsgnjx.s" : "fsgnjn.s";
+                String base = (m.startsWith("fmv") ? "fsgnj" : m.startsWith("fabs") ? "fsgnjx" : "fsgnjn")
+                        + m.substring(m.length() - 2);
                 int fs = freg(ops.get(1));
                 return one(word(base, head).set(Field.FD, freg(ops.get(0))).set(Field.FS1, fs).set(Field.FS2, fs));
             }
@@ -564,7 +565,7 @@ final class Instructions {
                 count(head, ops, 0, "");
                 return one(word("csrrw", head).set(Field.RD, ZERO).set(Field.CSR, Csrs.CYCLE).set(Field.RS1, ZERO));
             }
-            case "lb", "lh", "lw", "lbu", "lhu", "flw" -> {
+            case "lb", "lh", "lw", "lbu", "lhu", "flw", "flh" -> {
                 return loadSymbol(m, head, ops);
             }
             case "vmmv.m", "vmnot.m" -> {
@@ -602,7 +603,7 @@ final class Instructions {
                 swapped.set(2, ops.get(1));
                 return List.of(declared(InstructionSet.byMnemonic(SWAPPED_COMPARES.get(m)), 0, head, swapped));
             }
-            case "sb", "sh", "sw", "fsw" -> {
+            case "sb", "sh", "sw", "fsw", "fsh" -> {
                 return storeSymbol(m, head, ops);
             }
             default -> {
@@ -655,10 +656,11 @@ final class Instructions {
     }
 
     private List<PendingWord> loadSymbol(String m, Token head, List<Operand> ops) throws AsmException {
-        boolean fp = m.equals("flw");
+        boolean fp = m.startsWith("f");
         if (ops.size() == 2 && !ops.get(1).hasBase()) {
             if (fp) {
-                throw asm.error(ops.get(1).first(), "flw with a symbol needs a temporary register: flw fd, symbol, rt");
+                throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
+                        + " fd, symbol, rt");
             }
             int rd = xreg(ops.get(0));
             return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), m, rd, Field.IMM_I);
@@ -672,7 +674,7 @@ final class Instructions {
     }
 
     private List<PendingWord> storeSymbol(String m, Token head, List<Operand> ops) throws AsmException {
-        boolean fp = m.equals("fsw");
+        boolean fp = m.startsWith("f");
         if (ops.size() == 3 && !ops.get(1).hasBase()) {
             int rs = fp ? freg(ops.get(0)) : xreg(ops.get(0));
             int rt = xreg(ops.get(2));

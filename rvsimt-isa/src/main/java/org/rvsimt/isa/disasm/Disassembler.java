@@ -78,7 +78,7 @@ public final class Disassembler {
         }
         if (d.roundingMode()) {
             int rm = Field.RM.extract(word);
-            if (rm != RoundingMode.DYN) {
+            if (rm != d.defaultRoundingMode()) {
                 String name = RoundingMode.name(rm);
                 sb.append(", ").append(name != null ? name : String.valueOf(rm));
             }
@@ -168,9 +168,10 @@ public final class Disassembler {
                     : rd == 0 && imm == 0 ? "jr " + x1
                     : rd == 1 && imm == 0 ? "jalr " + x1 : null;
             case "beq", "bne", "bge", "blt" -> branchAlias(d.mnemonic(), rs1, rs2, pc, Field.IMM_B.extract(w));
-            case "fsgnj.s", "fsgnjn.s", "fsgnjx.s" -> rs1 == rs2
-                    ? (d.mnemonic().equals("fsgnj.s") ? "fmv.s " : d.mnemonic().equals("fsgnjn.s") ? "fneg.s " : "fabs.s ")
-                    + Registers.fName(rd) + ", " + Registers.fName(rs1) : null;
+            case "fsgnj.s", "fsgnjn.s", "fsgnjx.s", "fsgnj.h", "fsgnjn.h", "fsgnjx.h" -> rs1 == rs2
+                    ? (d.mnemonic().startsWith("fsgnj.") ? "fmv" : d.mnemonic().startsWith("fsgnjn") ? "fneg" : "fabs")
+                    + d.mnemonic().substring(d.mnemonic().length() - 2) + " " + Registers.fName(rd) + ", "
+                    + Registers.fName(rs1) : null;
             case "csrrs" -> rs1 == 0 ? csrRead(rd, Field.CSR.extract(w)) : null;
             case "csrrw" -> rd == 0 ? csrWrite("w", Field.CSR.extract(w), x1) : null;
             case "csrrc" -> rd == 0 ? csrWrite("c", Field.CSR.extract(w), x1) : null;

@@ -523,8 +523,8 @@ class AssemblerTest {
         DOCUMENTED.put("fexp.s f15, f0", 0x600007D3);
         DOCUMENTED.put("fexp.s f2, f2", 0x60010153);
         DOCUMENTED.put("frcp.s f1, f1", 0x602080D3);
-        DOCUMENTED.put("fcvt.s.bf16 f0, f0", 0x44000053);
-        DOCUMENTED.put("fcvt.bf16.s f0, f0", 0x44100053);
+        DOCUMENTED.put("fcvt.s.bf16 f0, f0", 0x4A000053);
+        DOCUMENTED.put("fcvt.bf16.s f0, f0", 0x4A100053);
         DOCUMENTED.put("fcvt.s.e4m3 f0, f0", 0x48000053);
         DOCUMENTED.put("fcvt.e4m3.s f0, f0", 0x48100053);
         DOCUMENTED.put("fcvt.s.e5m2 f0, f0", 0x48200053);

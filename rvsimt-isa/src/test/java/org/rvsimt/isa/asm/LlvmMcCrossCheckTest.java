@@ -34,7 +34,7 @@ class LlvmMcCrossCheckTest {
     private static final int VARIANTS = 7;
 
     /** Every standard extension rvsimt declares, as llvm-mc's -mattr names them. */
-    static final String MATTR = "+m,+a,+f,+zba,+zbb,+zbs,+zicond";
+    static final String MATTR = "+m,+a,+f,+zba,+zbb,+zbs,+zicond,+zfh";
 
     @TempDir
     Path dir;

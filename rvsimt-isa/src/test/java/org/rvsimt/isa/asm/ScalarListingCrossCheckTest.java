@@ -30,13 +30,13 @@ class ScalarListingCrossCheckTest {
 
     private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*[0-9a-f]+:\\s+([0-9a-f]{8})\\s+(.*)$");
     private static final Set<Extension> CHECKED = Set.of(Extension.ZBA, Extension.ZBB, Extension.ZBS,
-            Extension.ZICOND);
+            Extension.ZICOND, Extension.ZFHMIN, Extension.ZFH);
 
     @TempDir
     Path dir;
 
     @Test
-    void bitManipulationListsAsLlvmObjdump() throws Exception {
+    void bitManipulationAndHalfPrecisionListAsLlvmObjdump() throws Exception {
         Path mc = LlvmMcCrossCheckTest.llvmMc();
         Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump",
                 "/usr/bin/llvm-objdump");

@@ -21,6 +21,7 @@ import org.rvsimt.core.memory.Windows;
 import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.Csr;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.HalfOps;
 import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
@@ -189,11 +190,12 @@ public final class Interpreter implements WarpEngine {
                     case LOAD, FLW -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] dst = p.form[i] == Form.FLW ? f : x;
-                        int wd = op instanceof Load load ? load.width() : 4;
-                        boolean uns = op instanceof Load load && load.unsigned();
+                        int wd = op instanceof Load load ? load.width() : ((Standalone) op).floatAccessBytes();
+                        boolean uns = op instanceof Load load ? load.unsigned() : wd == 2;
+                        int box = op == Standalone.FLH ? HalfOps.BOX : 0;   // flh NaN-boxes the half
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
-                            dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns);
+                            dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns) | box;
                         }
                         yield pc + 4;
                     }
@@ -697,10 +699,13 @@ public final class Interpreter implements WarpEngine {
                 case FP_CMP -> x[xDest(p, i) * width + l] = FloatOps.compare((FpCompare) op, f[a + l], f[b + l], flags, l);
                 case FCVT_W_S -> x[xDest(p, i) * width + l] = FloatOps.toInt((FpToInt) op, f[a + l], rm, flags, l);
                 case FCVT_S_W -> f[d + l] = FloatOps.fromInt((IntToFp) op, x[a + l], rm, flags, l);
-                case FP_SQRT -> f[d + l] = FloatOps.fsqrtS(f[a + l], rm, flags, l);
-                case FP_CLASS -> x[xDest(p, i) * width + l] = FloatOps.fclassS(f[a + l]);
-                case FMV_X_W -> x[xDest(p, i) * width + l] = FloatOps.fmvXW(f[a + l]);
-                case FMV_W_X -> f[d + l] = FloatOps.fmvWX(x[a + l]);
+                case FP_SQRT -> f[d + l] = op == Standalone.FSQRT ? FloatOps.fsqrtS(f[a + l], rm, flags, l)
+                        : HalfOps.rounded((Standalone) op, f[a + l], rm, flags, l);
+                case FP_CLASS -> x[xDest(p, i) * width + l] = op == Standalone.FCLASS ? FloatOps.fclassS(f[a + l])
+                        : HalfOps.fclassH(f[a + l]);
+                case FMV_X_W -> x[xDest(p, i) * width + l] = op == Standalone.FMV_X_W ? FloatOps.fmvXW(f[a + l])
+                        : HalfOps.fmvXH(f[a + l]);
+                case FMV_W_X -> f[d + l] = op == Standalone.FMV_W_X ? FloatOps.fmvWX(x[a + l]) : HalfOps.fmvHX(x[a + l]);
                 default -> throw new IllegalStateException("not a float form: " + form);
             }
         }
@@ -716,9 +721,9 @@ public final class Interpreter implements WarpEngine {
         return p.rd[i] == 0 ? Predecoder.SINK : p.rd[i];
     }
 
-    /** Bytes a store writes: sw/sh/sb's width, or 4 for fsw. */
+    /** Bytes a store writes: sw/sh/sb's width, or fsw's 4 and fsh's 2. */
     private static int width(Operation op) {
-        return op instanceof Store store ? store.width() : 4;
+        return op instanceof Store store ? store.width() : ((Standalone) op).floatAccessBytes();
     }
 
     /** Why the word at slot i is illegal: no declaration, or one of an extension the device lacks. */

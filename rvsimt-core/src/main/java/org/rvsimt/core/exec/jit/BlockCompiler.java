@@ -25,6 +25,7 @@ import org.rvsimt.core.exec.vector.HostSimd;
 import org.rvsimt.core.exec.vector.VectorFastPath;
 import org.rvsimt.core.exec.vector.VectorState;
 import org.rvsimt.core.exec.vector.VectorUnit;
+import org.rvsimt.core.semantics.HalfOps;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Operation;
 
@@ -272,12 +273,12 @@ final class BlockCompiler {
 
     /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
     private boolean simdLoad(int i) {
-        return p.form[i] == Form.FLW || p.op[i] instanceof Operation.Load load && load.width() == 4;
+        return p.op[i] == Operation.Standalone.FLW || p.op[i] instanceof Operation.Load load && load.width() == 4;
     }
 
     /** A 32-bit store (sw or fsw) that {@link SimdLanes#store32} runs chunk by chunk. */
     private boolean simdStore(int i) {
-        return p.form[i] == Form.FSW || p.op[i] instanceof Operation.Store store && store.width() == 4;
+        return p.op[i] == Operation.Standalone.FSW || p.op[i] instanceof Operation.Store store && store.width() == 4;
     }
 
     private void emitSimdStore(CodeBuilder code, int i) {
@@ -462,12 +463,16 @@ final class BlockCompiler {
             }
             case LOAD, FLW -> {
                 boolean toF = p.form[i] == Form.FLW;
-                int wd = p.op[i] instanceof Operation.Load load ? load.width() : 4;
-                boolean uns = p.op[i] instanceof Operation.Load load && load.unsigned();
+                int wd = p.op[i] instanceof Operation.Load load ? load.width()
+                        : ((Operation.Standalone) p.op[i]).floatAccessBytes();
+                boolean uns = p.op[i] instanceof Operation.Load load ? load.unsigned() : wd == 2;
                 code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
                 code.invokestatic(CD_LANEOPS, "load", LOAD);
+                if (p.op[i] == Operation.Standalone.FLH) {
+                    code.loadConstant(HalfOps.BOX).ior();   // flh NaN-boxes the half
+                }
                 if (toF) {
                     writeF(code, p.rd[i]);
                 } else {
@@ -476,7 +481,8 @@ final class BlockCompiler {
             }
             case STORE, FSW -> {
                 boolean fromF = p.form[i] == Form.FSW;
-                int wd = p.op[i] instanceof Operation.Store store ? store.width() : 4;
+                int wd = p.op[i] instanceof Operation.Store store ? store.width()
+                        : ((Operation.Standalone) p.op[i]).floatAccessBytes();
                 code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
                 code.loadConstant(imm).iadd().loadConstant(wd);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.HalfOps;
 import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
@@ -191,6 +192,10 @@ final class JitSemantics {
             case FSUB -> FloatOps::fsubS;
             case FMUL -> FloatOps::fmulS;
             case FDIV -> FloatOps::fdivS;
+            case FADD_H -> HalfOps::faddH;
+            case FSUB_H -> HalfOps::fsubH;
+            case FMUL_H -> HalfOps::fmulH;
+            case FDIV_H -> HalfOps::fdivH;
         };
     }
 
@@ -200,6 +205,10 @@ final class JitSemantics {
             case FMSUB -> FloatOps::fmsubS;
             case FNMSUB -> FloatOps::fnmsubS;
             case FNMADD -> FloatOps::fnmaddS;
+            case FMADD_H -> HalfOps::fmaddH;
+            case FMSUB_H -> HalfOps::fmsubH;
+            case FNMSUB_H -> HalfOps::fnmsubH;
+            case FNMADD_H -> HalfOps::fnmaddH;
         };
     }
 
@@ -208,6 +217,9 @@ final class JitSemantics {
             case FSGNJ -> FloatOps::fsgnjS;
             case FSGNJN -> FloatOps::fsgnjnS;
             case FSGNJX -> FloatOps::fsgnjxS;
+            case FSGNJ_H -> HalfOps::fsgnjH;
+            case FSGNJN_H -> HalfOps::fsgnjnH;
+            case FSGNJX_H -> HalfOps::fsgnjxH;
         };
     }
 
@@ -215,6 +227,8 @@ final class JitSemantics {
         return switch (op) {
             case FMIN -> FloatOps::fminS;
             case FMAX -> FloatOps::fmaxS;
+            case FMIN_H -> HalfOps::fminH;
+            case FMAX_H -> HalfOps::fmaxH;
         };
     }
 
@@ -223,6 +237,9 @@ final class JitSemantics {
             case FEQ -> FloatOps::feqS;
             case FLT -> FloatOps::fltS;
             case FLE -> FloatOps::fleS;
+            case FEQ_H -> HalfOps::feqH;
+            case FLT_H -> HalfOps::fltH;
+            case FLE_H -> HalfOps::fleH;
         };
     }
 
@@ -230,6 +247,8 @@ final class JitSemantics {
         return switch (op) {
             case FCVT_W_S -> FloatOps::fcvtWS;
             case FCVT_WU_S -> FloatOps::fcvtWuS;
+            case FCVT_W_H -> HalfOps::fcvtWH;
+            case FCVT_WU_H -> HalfOps::fcvtWuH;
         };
     }
 
@@ -237,6 +256,8 @@ final class JitSemantics {
         return switch (op) {
             case FCVT_S_W -> FloatOps::fcvtSW;
             case FCVT_S_WU -> FloatOps::fcvtSWu;
+            case FCVT_H_W -> HalfOps::fcvtHW;
+            case FCVT_H_WU -> HalfOps::fcvtHWu;
         };
     }
 
@@ -278,8 +299,14 @@ final class JitSemantics {
             case FCLASS -> (IntUnary) FloatOps::fclassS;
             case FMV_X_W -> (IntUnary) FloatOps::fmvXW;
             case FMV_W_X -> (IntUnary) FloatOps::fmvWX;
-            case LUI, AUIPC, JAL, JALR, ECALL, EBREAK, FENCE, FENCE_I, FLW, FSW, LR, SC, TMC, WSPAWN, SPLIT, SPLIT_N,
-                 JOIN, BAR, PRED, PRED_N -> null;
+            case FSQRT_H -> (Rounded1) HalfOps::fsqrtH;
+            case FCVT_S_H -> (Rounded1) HalfOps::fcvtSH;
+            case FCVT_H_S -> (Rounded1) HalfOps::fcvtHS;
+            case FCLASS_H -> (IntUnary) HalfOps::fclassH;
+            case FMV_X_H -> (IntUnary) HalfOps::fmvXH;
+            case FMV_H_X -> (IntUnary) HalfOps::fmvHX;
+            case LUI, AUIPC, JAL, JALR, ECALL, EBREAK, FENCE, FENCE_I, FLW, FSW, FLH, FSH, LR, SC, TMC, WSPAWN, SPLIT,
+                 SPLIT_N, JOIN, BAR, PRED, PRED_N -> null;
         };
     }
 

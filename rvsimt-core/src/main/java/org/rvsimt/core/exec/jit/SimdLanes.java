@@ -44,9 +44,19 @@ public final class SimdLanes {
         return width >= STEP;
     }
 
-    /** Whether {@link #fp} computes {@code op}: f32 add, sub, mul and the fused multiply-adds (not divide). */
+    /** Whether {@link #fp} computes {@code op}: f32 add, sub, mul and the fused multiply-adds (not divide, not f16). */
     static boolean computes(Operation op) {
-        return op instanceof FpFused || op instanceof FpArith arith && arith != FpArith.FDIV;
+        return switch (op) {
+            case FpArith arith -> switch (arith) {
+                case FADD, FSUB, FMUL -> true;
+                case FDIV, FADD_H, FSUB_H, FMUL_H, FDIV_H -> false;
+            };
+            case FpFused fused -> switch (fused) {
+                case FMADD, FMSUB, FNMSUB, FNMADD -> true;
+                case FMADD_H, FMSUB_H, FNMSUB_H, FNMADD_H -> false;
+            };
+            default -> false;
+        };
     }
 
     /** True when every lane's inexact flag is set: the precondition of the float fast path. */
@@ -84,7 +94,8 @@ public final class SimdLanes {
                     case FADD -> x.add(y);
                     case FSUB -> x.sub(y);
                     case FMUL -> x.mul(y);
-                    case FDIV -> throw new IllegalArgumentException("fdiv has no host-SIMD path");
+                    case FDIV, FADD_H, FSUB_H, FMUL_H, FDIV_H ->
+                            throw new IllegalArgumentException(arith + " has no host-SIMD path");
                 };
             } else {
                 FloatVector z = IntVector.fromArray(INTS, f, c + l).reinterpretAsFloats();
@@ -93,6 +104,8 @@ public final class SimdLanes {
                     case FMSUB -> x.fma(y, z.neg());
                     case FNMSUB -> x.neg().fma(y, z);
                     case FNMADD -> x.neg().fma(y, z.neg());
+                    case FMADD_H, FMSUB_H, FNMSUB_H, FNMADD_H ->
+                            throw new IllegalArgumentException(op + " has no host-SIMD path");
                 };
             }
             IntVector bits = r.reinterpretAsInts();

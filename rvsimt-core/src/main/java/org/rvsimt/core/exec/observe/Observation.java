@@ -40,9 +40,11 @@ public final class Observation {
         Operation op = p.op[i];
         switch (form) {
             case LOAD -> lanes(c, w, e, AccessKind.READ, p.rs1[i], p.imm[i], ((Operation.Load) op).width(), mask);
-            case FLW -> lanes(c, w, e, AccessKind.READ, p.rs1[i], p.imm[i], 4, mask);
+            case FLW -> lanes(c, w, e, AccessKind.READ, p.rs1[i], p.imm[i],
+                    ((Operation.Standalone) op).floatAccessBytes(), mask);
             case STORE -> lanes(c, w, e, AccessKind.WRITE, p.rs1[i], p.imm[i], ((Operation.Store) op).width(), mask);
-            case FSW -> lanes(c, w, e, AccessKind.WRITE, p.rs1[i], p.imm[i], 4, mask);
+            case FSW -> lanes(c, w, e, AccessKind.WRITE, p.rs1[i], p.imm[i],
+                    ((Operation.Standalone) op).floatAccessBytes(), mask);
             case AMO -> lanes(c, w, e, AccessKind.ATOMIC, p.rs1[i], 0, 4, mask);
             case LR -> lanes(c, w, e, AccessKind.LOAD_RESERVED, p.rs1[i], 0, 4, mask);
             case SC -> lanes(c, w, e, AccessKind.STORE_CONDITIONAL, p.rs1[i], 0, 4, mask);
