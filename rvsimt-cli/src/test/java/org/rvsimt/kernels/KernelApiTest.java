@@ -66,6 +66,9 @@ class KernelApiTest {
     void kernelPasses(String folder, String engine, int warpSize, int threads) throws Exception {
         KernelManifest m = KernelManifest.load(KernelManifest.kernelsDir().resolve(folder).resolve("launch.yaml"));
         DeviceConfig config = DeviceConfig.defaults().withEngine(engine).withWarpSize(warpSize).withThreads(threads);
+        if (m.isa != null) {
+            config = config.withIsa(org.rvsimt.isa.DeviceIsa.parse(m.isa));
+        }
         Run r = run(m, config);
         assertThat(r.result.fault()).as("%s: fault", folder).isNull();
         assertThat(r.result.exitCode()).as("%s: exit code", folder).isZero();
@@ -238,8 +241,11 @@ class KernelApiTest {
         if (k.getFileName().toString().endsWith(".c")) {
             assumeClang();
         }
-        return FrontEnds.standard().load(KernelSource.ofFile(k), FrontEndOptions.defaults()
-                .withEntrySymbol(m.entry).withVramBytes(config.vramBytes())).kernel();
+        FrontEndOptions options = FrontEndOptions.defaults().withEntrySymbol(m.entry).withVramBytes(config.vramBytes());
+        if (m.isa != null) {
+            options = options.withMarch(config.isa().compilerArch()); // as rvsimt run compiles for device.isa
+        }
+        return FrontEnds.standard().load(KernelSource.ofFile(k), options).kernel();
     }
 
     static Run run(KernelManifest m, DeviceConfig config) throws Exception {

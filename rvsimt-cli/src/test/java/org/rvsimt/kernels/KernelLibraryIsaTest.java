@@ -19,24 +19,27 @@ import org.rvsimt.isa.elf.ElfReader;
 import org.rvsimt.isa.elf.Segment;
 
 /**
- * The kernel library's scalar C kernels on a device whose ISA adds the bit-manipulation and
- * conditional-zero extensions: {@code rvsimt run --isa} compiles them for that ISA (clang then uses
- * sh*add, andn, min/max, czero, ...), and every built-in check still passes. The compiled code must
- * really contain such instructions, or the test would show nothing.
+ * The kernel library's scalar C kernels on a device whose ISA adds the bit-manipulation,
+ * conditional-zero and half-precision extensions: {@code rvsimt run --isa} compiles them for that ISA
+ * (clang then uses sh*add, andn, min/max, czero, and for {@code _Float16} fmadd.h, fcvt.h.s, ...),
+ * and every built-in check still passes. The compiled code must really contain such instructions,
+ * or the test would show nothing.
  */
 class KernelLibraryIsaTest {
-    /** Everything the scalar kernels use, plus Zb* and Zicond, minus the vector and matrix units. */
-    static final String ISA = "rv32imaf_zba_zbb_zbs_zicond_xsfu_xlowp";
+    /** Everything the scalar kernels use, plus Zb*, Zicond and Zfh, minus the vector and matrix units. */
+    static final String ISA = "rv32imaf_zba_zbb_zbs_zicond_zfh_xsfu_xlowp";
 
     static final Set<Extension> NEW = Set.of(Extension.ZBA, Extension.ZBB, Extension.ZBS, Extension.ZICOND);
+    static final Set<Extension> HALF = Set.of(Extension.ZFHMIN, Extension.ZFH);
 
     @Test
-    void scalarCKernelsPassTheirChecksBuiltForZbAndZicond() throws Exception {
+    void scalarCKernelsPassTheirChecksBuiltForZbZicondAndZfh() throws Exception {
         KernelApiTest.assumeClang();
         String march = DeviceIsa.parse(ISA).compilerArch();
-        assertThat(march).isEqualTo("rv32imaf_zicsr_zba_zbb_zbs_zicond");
+        assertThat(march).isEqualTo("rv32imaf_zicsr_zba_zbb_zbs_zfhmin_zfh_zicond");
         int kernels = 0;
         int bitInstructions = 0;
+        int halfInstructions = 0;
         for (Path p : KernelManifest.all()) {
             KernelManifest m = KernelManifest.load(p);
             if (!m.kernel.endsWith(".c") || m.folder.endsWith("_rvv")) {
@@ -54,6 +57,7 @@ class KernelLibraryIsaTest {
                     int w = (d[o] & 0xFF) | (d[o + 1] & 0xFF) << 8 | (d[o + 2] & 0xFF) << 16 | (d[o + 3] & 0xFF) << 24;
                     InstructionDef def = Decoder.lookup(w);
                     bitInstructions += def != null && NEW.contains(def.extension()) ? 1 : 0;
+                    halfInstructions += def != null && HALF.contains(def.extension()) ? 1 : 0;
                 }
             }
             StringWriter out = new StringWriter();
@@ -67,7 +71,8 @@ class KernelLibraryIsaTest {
         }
         assertThat(kernels).as("scalar C kernels in the library").isGreaterThanOrEqualTo(5);
         assertThat(bitInstructions).as("Zba/Zbb/Zbs/Zicond instructions clang used in them").isPositive();
-        System.out.printf("%d scalar C kernels built for %s: %d Zb*/Zicond instructions, all checks pass%n", kernels,
-                march, bitInstructions);
+        assertThat(halfInstructions).as("Zfh instructions clang used in them (haxpy_c)").isPositive();
+        System.out.printf("%d scalar C kernels built for %s: %d Zb*/Zicond and %d Zfh instructions, all checks pass%n",
+                kernels, march, bitInstructions, halfInstructions);
     }
 }

@@ -45,6 +45,8 @@ final class KernelManifest {
     final String kernel;
     final String entry;
     final boolean seedAbi;
+    /** The manifest's {@code device.isa}, or null for the default device. */
+    final String isa;
     final int[] grid;
     final int[] block;
     final int shared;
@@ -64,6 +66,7 @@ final class KernelManifest {
         kernel = root.get("kernel").asText();
         entry = root.has("entry") ? root.get("entry").asText() : null;
         seedAbi = root.has("abi") && root.get("abi").asText().equals("seed");
+        isa = root.path("device").has("isa") ? root.path("device").get("isa").asText() : null;
         grid = dims(root.get("grid"));
         block = dims(root.get("block"));
         shared = root.has("shared") ? (int) integer(root.get("shared")) : 0;

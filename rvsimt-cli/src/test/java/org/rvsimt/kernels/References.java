@@ -77,6 +77,8 @@ final class References {
         // ---------------------------------------------------------------- native, C
         ALL.put("vecadd_c", ALL.get("vecadd"));
         ALL.put("saxpy_c", ALL.get("saxpy"));
+        ALL.put("haxpy_c", m -> out("out", haxpy(m.f32("a"), m.floats("x"), m.floats("y"), m.u32("n"),
+                m.floats("out"))));
         ALL.put("saxpy_rvv", ALL.get("saxpy"));
         ALL.put("relu_rvv", ALL.get("relu"));
         ALL.put("sigmoid_rvv", ALL.get("sigmoid"));
@@ -173,6 +175,30 @@ final class References {
             out[i] = ax + y[i];
         }
         return out;
+    }
+
+    /** a x + y in binary16, one rounding: the inputs rounded to binary16, the sum (exact in double here) rounded once. */
+    static float[] haxpy(float a, float[] x, float[] y, int n, float[] init) {
+        float[] out = init.clone();
+        double ha = half(a);
+        for (int i = 0; i < n; i++) {
+            out[i] = (float) half(ha * half(x[i]) + half(y[i]));
+        }
+        return out;
+    }
+
+    /**
+     * The binary16 value nearest to v, ties to even (IEEE 754 binary16: 11 significant bits, lsb at
+     * least 2^-24, largest finite 65504): v scaled so that the binary16 lsb is 1, rounded to an integer
+     * by Math.rint (ties to even; the scaling by a power of two is exact), scaled back.
+     */
+    static double half(double v) {
+        if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+            return v;
+        }
+        int lsb = Math.max(Math.getExponent(v), -14) - 10;
+        double h = Math.scalb(Math.rint(Math.scalb(v, -lsb)), lsb);
+        return Math.abs(h) > 65504 ? Math.copySign(Double.POSITIVE_INFINITY, v) : h;
     }
 
     static float[] biasAdd(float[] in, float[] bias, int n, int hw, float[] init) {

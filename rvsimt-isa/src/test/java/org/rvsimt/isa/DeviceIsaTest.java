@@ -47,6 +47,17 @@ class DeviceIsaTest {
         assertThat(DeviceIsa.all().misa()).isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 5 | 1 << 23);
     }
 
+    /** Zfh includes Zfhmin, and both need F (their halves live NaN-boxed in the f registers). */
+    @Test
+    void zfhBringsZfhminAndBothNeedF() {
+        assertThat(DeviceIsa.parse("rv32imaf_zfh").extensions()).contains(Extension.ZFH, Extension.ZFHMIN);
+        assertThat(DeviceIsa.parse("rv32if_zfhmin").has(Extension.ZFH)).isFalse();
+        assertThatThrownBy(() -> DeviceIsa.parse("rv32im_zfh")).hasMessageContaining("'rv32im_zfh'")
+                .hasMessageContaining("zfh needs f");
+        assertThatThrownBy(() -> DeviceIsa.parse("rv32i_zfhmin")).hasMessageContaining("zfhmin needs f");
+        assertThat(DeviceIsa.all().compilerArch()).contains("_zfhmin_zfh");
+    }
+
     @Test
     void badStringsAreOneLineNamingTheProblem() {
         assertThatThrownBy(() -> DeviceIsa.parse("rv64imaf")).hasMessageContaining("rv32");

@@ -63,6 +63,38 @@ class DeviceIsaExecutionTest {
         }
     }
 
+    /** Zfhmin has the half conversions and moves, not the arithmetic; a device without either has neither. */
+    @Test
+    void zfhminConvertsHalvesAndOnlyZfhComputesWithThem() throws Exception {
+        String convert = """
+                    .globl k
+                k:
+                    lw a1, 0(a0)
+                    li t0, 0x3f800000
+                    fmv.w.x ft0, t0
+                    fcvt.h.s ft1, ft0
+                    fmv.x.w t1, ft1
+                    sw t1, 0(a1)
+                    ret
+                """;
+        String add = convert.replace("fmv.x.w t1, ft1", "fadd.h ft1, ft1, ft1\n    fmv.x.w t1, ft1");
+        for (String engine : new String[] {"interp", "jit"}) {
+            DeviceConfig base = DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine(engine);
+            DeviceConfig min = base.withIsa(DeviceIsa.parse("rv32imaf_zfhmin"));
+            assertThat(run(min, convert)[0]).as("1.0 as a NaN-boxed half on %s", engine).isEqualTo(0xFFFF3C00);
+            assertThat(run(base, add)[0]).as("1.0 + 1.0 on %s", engine).isEqualTo(0xFFFF4000);
+            for (String isa : new String[] {"rv32imaf_zfhmin", "rv32imaf"}) {
+                try (Device d = Device.open(base.withIsa(DeviceIsa.parse(isa)))) {
+                    LaunchResult r = d.launch(Kernel.fromAssembly(isa.endsWith("zfhmin") ? add : convert, "h.S"),
+                            Dim3.of(1), Dim3.of(1), 0, d.alloc(8));
+                    assertThat(r.ok()).as(isa).isFalse();
+                    assertThat(r.fault().summary()).as(isa).contains(isa.endsWith("zfhmin") ? "fadd.h" : "fcvt.h.s")
+                            .contains(isa.endsWith("zfhmin") ? "lacks zfh" : "lacks zfhmin");
+                }
+            }
+        }
+    }
+
     /** Code built with the C extension: the fault says so (two c.nop, 0x0001 each, in one word). */
     @Test
     void aCompressedInstructionIsNamedInTheFault() throws Exception {

@@ -36,7 +36,8 @@ import org.rvsimt.core.api.LaunchResult;
 class SelfCheckingIsaTest {
     static final List<String> FILES = List.of(
             "rv32i_alu.S", "rv32i_mem.S", "rv32i_control.S", "rv32m.S", "rv32a.S",
-            "zicsr_fp.S", "zicsr_counters.S", "zicsr_simt.S", "rv32f_arith.S", "rv32f_misc.S", "rv32f_cvt.S", "xlowp_sfu.S");
+            "zicsr_fp.S", "zicsr_counters.S", "zicsr_simt.S", "rv32f_arith.S", "rv32f_misc.S", "rv32f_cvt.S", "zfh.S",
+            "xlowp_sfu.S");
 
     private static final String QEMU_WRAPPER = "\n    .text\n    .globl _start\n_start:\n    j test_main\n";
 
@@ -151,7 +152,8 @@ class SelfCheckingIsaTest {
         Path dir = Files.createTempDirectory("rvsimt-selfcheck");
         try {
             Toolchain.build(dir, name, source + QEMU_WRAPPER, 0x10000, -1);
-            Toolchain.Run r = Toolchain.qemu(dir, dir.resolve(name + ".elf"), 30);
+            Toolchain.Run r = Toolchain.qemu(dir, dir.resolve(name + ".elf"), 30, QemuDifferentialTest.QEMU_CPU,
+                    List.of());
             return r.exitStatus();
         } finally {
             Toolchain.deleteTree(dir);
