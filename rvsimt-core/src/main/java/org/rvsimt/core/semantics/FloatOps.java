@@ -416,17 +416,21 @@ public final class FloatOps {
 
     /** The 10-bit class mask of table "Format of result of FCLASS instruction". */
     public static int fclassS(int a) {
-        boolean neg = a < 0;
         int exp = (a >>> 23) & 0xFF;
         int man = a & 0x7FFFFF;
-        if (exp == 0xFF) {
-            if (man == 0) {
+        return classMask(a < 0, exp == 0xFF, exp == 0, man == 0, (man & QUIET) != 0);
+    }
+
+    /** The FCLASS mask of a value of any format, from its sign, exponent field and fraction. */
+    static int classMask(boolean neg, boolean expAllOnes, boolean expZero, boolean fractionZero, boolean quietBit) {
+        if (expAllOnes) {
+            if (fractionZero) {
                 return neg ? 1 : 1 << 7;
             }
-            return (man & QUIET) != 0 ? 1 << 9 : 1 << 8;
+            return quietBit ? 1 << 9 : 1 << 8;
         }
-        if (exp == 0) {
-            if (man == 0) {
+        if (expZero) {
+            if (fractionZero) {
                 return neg ? 1 << 3 : 1 << 4;
             }
             return neg ? 1 << 2 : 1 << 5;

@@ -227,22 +227,9 @@ public final class HalfOps {
     /** The 10-bit class mask of FCLASS (bit 0 -inf ... bit 9 quiet NaN). */
     public static int fclassH(int a) {
         int h = unbox(a);
-        boolean neg = (h & SIGN) != 0;
         int exp = h & EXP;
         int man = h & 0x3FF;
-        if (exp == EXP) {
-            if (man == 0) {
-                return neg ? 1 : 1 << 7;
-            }
-            return (man & QUIET) != 0 ? 1 << 9 : 1 << 8;
-        }
-        if (exp == 0) {
-            if (man == 0) {
-                return neg ? 1 << 3 : 1 << 4;
-            }
-            return neg ? 1 << 2 : 1 << 5;
-        }
-        return neg ? 1 << 1 : 1 << 6;
+        return FloatOps.classMask((h & SIGN) != 0, exp == EXP, exp == 0, man == 0, (man & QUIET) != 0);
     }
 
     /** rd = the low 16 bits, sign-extended; not unboxed (a move keeps every bit). */

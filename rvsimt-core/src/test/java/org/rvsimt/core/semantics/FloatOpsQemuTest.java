@@ -18,9 +18,8 @@ import org.junit.jupiter.api.Test;
  * times the random cases; {@code -Drvsimt.fp.keep} keeps the generated program.
  */
 class FloatOpsQemuTest {
-    private static final String[] RM_NAMES = {"rne", "rtz", "rdn", "rup", "rmm"};
-    private static final int DYN = 7;
-    private static final int NONE = -1;
+    private static final int DYN = FpQemuRunner.DYN;
+    private static final int NONE = FpQemuRunner.NONE;
     /** Random cases per variant; {@code -Drvsimt.fp.scale=N} multiplies it for long runs. */
     private static final int RANDOM_PER_VARIANT = 90 * Integer.getInteger("rvsimt.fp.scale", 1);
 
@@ -29,19 +28,18 @@ class FloatOpsQemuTest {
 
     private record Variant(String mnemonic, Shape shape, int rm) {
         String asm() {
-            String suffix = rm == NONE ? "" : ", " + (rm == DYN ? "dyn" : RM_NAMES[rm]);
             return switch (shape) {
-                case F_FF_RM, F_FF -> mnemonic + " fa0, fa1, fa2" + suffix + "\nfmv.x.w a0, fa0";
-                case F_F_RM -> mnemonic + " fa0, fa1" + suffix + "\nfmv.x.w a0, fa0";
-                case F_FFF_RM -> mnemonic + " fa0, fa1, fa2, fa3" + suffix + "\nfmv.x.w a0, fa0";
-                case X_FF -> mnemonic + " a0, fa1, fa2";
-                case X_F, X_F_RM -> mnemonic + " a0, fa1" + suffix;
-                case F_X_RM, F_X -> mnemonic + " fa0, a1" + suffix + "\nfmv.x.w a0, fa0";
+                case F_FF_RM, F_FF -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2", rm, true);
+                case F_F_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1", rm, true);
+                case F_FFF_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2, fa3", rm, true);
+                case X_FF -> FpQemuRunner.snippet(mnemonic, "a0, fa1, fa2", rm, false);
+                case X_F, X_F_RM -> FpQemuRunner.snippet(mnemonic, "a0, fa1", rm, false);
+                case F_X_RM, F_X -> FpQemuRunner.snippet(mnemonic, "fa0, a1", rm, true);
             };
         }
 
         String label() {
-            return rm == NONE ? mnemonic : mnemonic + "." + (rm == DYN ? "dyn" : RM_NAMES[rm]);
+            return FpQemuRunner.label(mnemonic, rm);
         }
 
         /** Expected result bits; flags are OR-ed into f[0]. */

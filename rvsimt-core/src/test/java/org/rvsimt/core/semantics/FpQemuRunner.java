@@ -25,7 +25,30 @@ final class FpQemuRunner {
     static final String CLANG = "clang-19";
     static final String QEMU = "qemu-riscv32";
 
+    /** The rm of a variant written without a rounding-mode operand, and the dynamic one. */
+    static final int NONE = -1;
+    static final int DYN = 7;
+    private static final String[] RM_NAMES = {"rne", "rtz", "rdn", "rup", "rmm"};
+
     private FpQemuRunner() { }
+
+    /**
+     * A snippet of one instruction: {@code mnemonic operands[, rm]}, then, when its destination is
+     * fa0, the register's bits moved to a0.
+     */
+    static String snippet(String mnemonic, String operands, int rm, boolean floatResult) {
+        return mnemonic + " " + operands + (rm == NONE ? "" : ", " + rmName(rm))
+                + (floatResult ? "\nfmv.x.w a0, fa0" : "");
+    }
+
+    /** How a failure names a variant: {@code fadd.s.rtz}. */
+    static String label(String mnemonic, int rm) {
+        return rm == NONE ? mnemonic : mnemonic + "." + rmName(rm);
+    }
+
+    private static String rmName(int rm) {
+        return rm == DYN ? "dyn" : RM_NAMES[rm];
+    }
 
     /** Null when both tools are present, otherwise what is missing. */
     static String missingTools() {

@@ -20,9 +20,8 @@ import org.junit.jupiter.api.Test;
  * <p>Seed: {@code -Drvsimt.fp.seed=N}; {@code -Drvsimt.fp.scale=N} for N times the random cases.
  */
 class HalfOpsQemuTest {
-    private static final String[] RM_NAMES = {"rne", "rtz", "rdn", "rup", "rmm"};
-    private static final int DYN = 7;
-    private static final int NONE = -1;
+    private static final int DYN = FpQemuRunner.DYN;
+    private static final int NONE = FpQemuRunner.NONE;
     private static final int RANDOM_PER_VARIANT = 150 * Integer.getInteger("rvsimt.fp.scale", 1);
     private static final int[] SPECIAL = {
         0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01, 0xFD00, 0x0001, 0x8001, 0x03FF, 0x0400,
@@ -34,19 +33,18 @@ class HalfOpsQemuTest {
 
     private record Variant(String mnemonic, Shape shape, int rm) {
         String asm() {
-            String suffix = rm == NONE ? "" : ", " + (rm == DYN ? "dyn" : RM_NAMES[rm]);
             return switch (shape) {
-                case F_FF_RM, F_FF -> mnemonic + " fa0, fa1, fa2" + suffix + "\nfmv.x.w a0, fa0";
-                case F_F_RM, F_S_RM -> mnemonic + " fa0, fa1" + suffix + "\nfmv.x.w a0, fa0";
-                case F_FFF_RM -> mnemonic + " fa0, fa1, fa2, fa3" + suffix + "\nfmv.x.w a0, fa0";
-                case X_FF -> mnemonic + " a0, fa1, fa2";
-                case X_F, X_F_RM -> mnemonic + " a0, fa1" + suffix;
-                case F_X_RM, F_X -> mnemonic + " fa0, a1" + suffix + "\nfmv.x.w a0, fa0";
+                case F_FF_RM, F_FF -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2", rm, true);
+                case F_F_RM, F_S_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1", rm, true);
+                case F_FFF_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2, fa3", rm, true);
+                case X_FF -> FpQemuRunner.snippet(mnemonic, "a0, fa1, fa2", rm, false);
+                case X_F, X_F_RM -> FpQemuRunner.snippet(mnemonic, "a0, fa1", rm, false);
+                case F_X_RM, F_X -> FpQemuRunner.snippet(mnemonic, "fa0, a1", rm, true);
             };
         }
 
         String label() {
-            return rm == NONE ? mnemonic : mnemonic + "." + (rm == DYN ? "dyn" : RM_NAMES[rm]);
+            return FpQemuRunner.label(mnemonic, rm);
         }
 
         int eval(int a, int b, int c, int frm, int[] f) {
