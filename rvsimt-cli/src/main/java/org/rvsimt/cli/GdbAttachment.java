@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.rvsimt.core.events.ExecutionConsumer;
-import org.rvsimt.core.events.ExecutionListener;
-import org.rvsimt.core.events.ExecutionListeners;
 import org.rvsimt.device.gdb.DebugSession;
 import org.rvsimt.device.gdb.GdbServer;
 
@@ -91,26 +89,7 @@ final class GdbAttachment implements AutoCloseable {
      * null) both see every event, the session first, so a stopped launch is stopped for both.
      */
     static ExecutionConsumer alongside(GdbAttachment debugger, ExecutionConsumer other) {
-        if (debugger == null) {
-            return other;
-        }
-        if (other == null) {
-            return debugger.session;
-        }
-        DebugSession first = debugger.session;
-        return new ExecutionConsumer() {
-            @Override
-            public ExecutionListener listener(int hostThread, int hostThreads) {
-                return ExecutionListeners.both(first.listener(hostThread, hostThreads),
-                        other.listener(hostThread, hostThreads));
-            }
-
-            @Override
-            public void launchEnd(boolean faulted) {
-                other.launchEnd(faulted);
-                first.launchEnd(faulted);
-            }
-        };
+        return ExecutionConsumer.both(debugger == null ? null : debugger.session, other);
     }
 
     @Override

@@ -7,8 +7,6 @@ import java.util.Set;
 import org.rvsimt.core.api.Buffer;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.events.ExecutionConsumer;
-import org.rvsimt.core.events.ExecutionListener;
-import org.rvsimt.core.events.ExecutionListeners;
 import org.rvsimt.observe.SourceLines;
 import org.rvsimt.observe.checks.Check;
 import org.rvsimt.observe.checks.CheckConsumer;
@@ -43,24 +41,7 @@ final class RunChecks {
     /** The launch with the checks attached as an event consumer, after any it already has (timing, gdb). */
     Launch attach(Launch launch, int warpSize, Map<String, Buffer> buffers, Set<String> uninitialized) {
         consumer = LaunchChecks.of(checks, launch, warpSize, buffers, uninitialized);
-        ExecutionConsumer existing = launch.events();
-        return launch.toBuilder().events(existing == null ? consumer : both(existing, consumer)).build();
-    }
-
-    private static ExecutionConsumer both(ExecutionConsumer first, ExecutionConsumer second) {
-        return new ExecutionConsumer() {
-            @Override
-            public ExecutionListener listener(int hostThread, int hostThreads) {
-                return ExecutionListeners.both(first.listener(hostThread, hostThreads),
-                        second.listener(hostThread, hostThreads));
-            }
-
-            @Override
-            public void launchEnd(boolean faulted) {
-                first.launchEnd(faulted);
-                second.launchEnd(faulted);
-            }
-        };
+        return launch.toBuilder().events(ExecutionConsumer.both(launch.events(), consumer)).build();
     }
 
     boolean hasErrors() {

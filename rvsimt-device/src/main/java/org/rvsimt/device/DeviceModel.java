@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchResult;
+import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.trace.Tracer;
 import org.rvsimt.frontend.FrontEnd;
@@ -30,6 +32,12 @@ import org.rvsimt.frontend.FrontEnds;
 import org.rvsimt.frontend.KernelSource;
 import org.rvsimt.isa.elf.ElfSymbol;
 import org.rvsimt.isa.elf.Segment;
+import org.rvsimt.observe.SourceLines;
+import org.rvsimt.observe.checks.Check;
+import org.rvsimt.observe.checks.CheckConsumer;
+import org.rvsimt.observe.checks.CheckResult;
+import org.rvsimt.observe.checks.LaunchChecks;
+import org.rvsimt.observe.checks.Region;
 
 /**
  * The GPU as a PCI device sees it: the seed's register file (BAR0), VRAM (BAR2) and the doorbell
@@ -68,14 +76,30 @@ public final class DeviceModel implements AutoCloseable {
     public static final int MMIO_OUT_OF_RANGE = 4;
     public static final int MMIO_MISALIGNED = 5;
 
-    /** What a dispatch did. {@code errorStatus} and {@code irqStatus} are the registers right after it. */
+    /**
+     * What a dispatch did. {@code errorStatus} and {@code irqStatus} are the registers right after it;
+     * {@code checks} what the sanitizer checks found (null when the dispatch ran without them).
+     */
     public record Outcome(int seq, int result, String faultKind, String message, int faultPc, long faultAddress,
                           long warpInstructions, long laneInstructions, long wallNanos, List<String> console,
-                          int errorStatus, int irqStatus) {
+                          int errorStatus, int irqStatus, CheckResult checks) {
+        public Outcome(int seq, int result, String faultKind, String message, int faultPc, long faultAddress,
+                       long warpInstructions, long laneInstructions, long wallNanos, List<String> console,
+                       int errorStatus, int irqStatus) {
+            this(seq, result, faultKind, message, faultPc, faultAddress, warpInstructions, laneInstructions, wallNanos,
+                    console, errorStatus, irqStatus, null);
+        }
+
         public boolean ok() {
             return result == 0;
         }
     }
+
+    /**
+     * The sanitizer checks a client asks for with a launch (LAUNCH_CHECKED), and its allocations:
+     * the device has no allocator of its own, so only the client knows where its buffers are.
+     */
+    public record CheckRequest(Set<Check> checks, List<Region> regions) { }
 
     /**
      * Hears about every dispatch that runs (refused ones are not reported): on the dispatch's own
@@ -105,15 +129,24 @@ public final class DeviceModel implements AutoCloseable {
         final int seq;
         final int origin;
         final Launch launch;
+        final CheckConsumer checks;        // null: no checks
+        final SourceLines lines;           // where the kernel's pcs are in its source, as dispatched
         final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         final Cancellation cancellation = new Cancellation();
         volatile KernelFault fault;        // the engine's report, for the launch observer
         volatile boolean abandoned;        // a reset took the device away: the end changes no register
 
-        Dispatch(int seq, int origin, Launch launch) {
+        Dispatch(int seq, int origin, Launch launch, CheckConsumer checks, SourceLines lines) {
             this.seq = seq;
             this.origin = origin;
             this.launch = launch;
+            this.checks = checks;
+            this.lines = lines;
+        }
+
+        /** The source lines of the dispatched kernel (none without DWARF), for reports of its pcs. */
+        public SourceLines sourceLines() {
+            return lines;
         }
 
         public int seq() {
@@ -146,8 +179,12 @@ public final class DeviceModel implements AutoCloseable {
         }
     }
 
-    /** {@code names}: an ELF's symbols by address, so a launch is named after its entry (empty for flat binaries). */
-    private record LoadedImage(int lo, byte[] code, Map<Integer, String> names) {
+    /**
+     * {@code names}: an ELF's symbols by address, so a launch is named after its entry (empty for flat
+     * binaries); {@code lines}: where its pcs are in the source (none without DWARF line tables).
+     */
+    private record LoadedImage(int lo, byte[] code, Map<Integer, String> names, SourceLines lines, long start,
+                               long end) {
         boolean contains(long address) {
             return address >= lo && address < lo + (long) code.length;
         }
@@ -556,7 +593,8 @@ public final class DeviceModel implements AutoCloseable {
             }
             checkRange(loadAddress, len, DeviceError.Reason.OUT_OF_RANGE, "kernel image");
             System.arraycopy(image, 0, vram, (int) loadAddress, len);
-            remember(new LoadedImage((int) loadAddress, image, Map.of()));
+            remember(new LoadedImage((int) loadAddress, image, Map.of(), SourceLines.none(), loadAddress,
+                    loadAddress + len));
             return new LoadedKernel(loadAddress, loadAddress, loadAddress + len);
         }
         Kernel k;
@@ -593,7 +631,8 @@ public final class DeviceModel implements AutoCloseable {
                 System.arraycopy(s.data(), 0, code, (int) (s.vaddr() - lo), s.data().length);
             }
         }
-        remember(new LoadedImage((int) lo, code, symbolNames(k.image().symbols())));
+        remember(new LoadedImage((int) lo, code, symbolNames(k.image().symbols()), SourceLines.ofElf(image,
+                "client kernel"), start, end));
         return new LoadedKernel(Integer.toUnsignedLong(k.entry()), start, end);
     }
 
@@ -629,7 +668,7 @@ public final class DeviceModel implements AutoCloseable {
      */
     public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
                                         int flags, int kernelSize, int origin) {
-        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, null);
+        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, null, null);
     }
 
     /**
@@ -640,6 +679,17 @@ public final class DeviceModel implements AutoCloseable {
     public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
                                         int flags, int kernelSize, int origin,
                                         org.rvsimt.core.events.ExecutionConsumer launchEvents) {
+        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, launchEvents, null);
+    }
+
+    /** The LAUNCH_CHECKED message: {@link #launch} with the sanitizer checks of {@code checks} (null: none). */
+    public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
+                                        int flags, int kernelSize, int origin, CheckRequest checks) {
+        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, null, checks);
+    }
+
+    private Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared, int flags,
+                            int kernelSize, int origin, ExecutionConsumer launchEvents, CheckRequest checks) {
         if (launchEvents != null && events != null) {
             throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "cannot time this launch: a debugger is attached "
                     + "to the device");
@@ -657,14 +707,14 @@ public final class DeviceModel implements AutoCloseable {
         }
         file[SHARED_MEM_SIZE >> 2] = shared;
         file[KERNEL_SIZE >> 2] = kernelSize;
-        return dispatchLocked(flags, origin, launchEvents);
+        return dispatchLocked(flags, origin, launchEvents, checks);
     }
 
     private Dispatch dispatchLocked(int value, int origin) {
-        return dispatchLocked(value, origin, null);
+        return dispatchLocked(value, origin, null, null);
     }
 
-    private Dispatch dispatchLocked(int value, int origin, org.rvsimt.core.events.ExecutionConsumer launchEvents) {
+    private Dispatch dispatchLocked(int value, int origin, ExecutionConsumer launchEvents, CheckRequest request) {
         if (closed) {
             return refused(0, origin, "device is closed", false);
         }
@@ -702,7 +752,18 @@ public final class DeviceModel implements AutoCloseable {
         } catch (DeviceException e) {
             return refused(seq, origin, e.getMessage(), true);
         }
-        Dispatch d = new Dispatch(seq, origin, launch);
+        CheckConsumer checks = null;
+        LoadedImage image = intactImage((int) addr);
+        if (request != null) {
+            List<Region> regions = new ArrayList<>(request.regions());
+            if (image != null) {
+                // all of the image (code, constants, .data), not only the code the dispatch decodes
+                regions.add(new Region("kernel image", (int) image.start, (int) (image.end - image.start), true));
+            }
+            checks = LaunchChecks.of(request.checks(), launch, config.warpSize(), regions);
+            launch = launch.toBuilder().events(ExecutionConsumer.both(launch.events(), checks)).build();
+        }
+        Dispatch d = new Dispatch(seq, origin, launch, checks, image == null ? SourceLines.none() : image.lines);
         current = d;
         try {
             executor.execute(() -> run(d));
@@ -724,7 +785,7 @@ public final class DeviceModel implements AutoCloseable {
             laneInstr = 0;
             raise(IRQ_ERROR, origin, seq, -1);
         }
-        Dispatch d = new Dispatch(seq, origin, null);
+        Dispatch d = new Dispatch(seq, origin, null, null, SourceLines.none());
         d.outcome.complete(new Outcome(seq, -1, "invalid_dispatch", problem, 0, -1, 0, 0, 0, List.of(), errorStatus,
                 irqStatus));
         return d;
@@ -767,6 +828,26 @@ public final class DeviceModel implements AutoCloseable {
 
     private static String dims(int[] d) {
         return Integer.toUnsignedString(d[0]) + "," + Integer.toUnsignedString(d[1]) + "," + Integer.toUnsignedString(d[2]);
+    }
+
+    /**
+     * Where the pcs of the kernel at {@code addr} are in its source: the lines of the loaded ELF image
+     * holding it, still intact in VRAM; none for flat binaries and kernels without DWARF lines.
+     */
+    public synchronized SourceLines sourceLines(int addr) {
+        LoadedImage i = intactImage(addr);
+        return i == null ? SourceLines.none() : i.lines;
+    }
+
+    /** The loaded image whose code holds {@code addr} and is still intact in VRAM, or null. */
+    private LoadedImage intactImage(int addr) {
+        for (LoadedImage i : images) {
+            if (i.contains(Integer.toUnsignedLong(addr))
+                    && Arrays.equals(vram, i.lo, i.lo + i.code.length, i.code, 0, i.code.length)) {
+                return i;
+            }
+        }
+        return null;
     }
 
     /** The symbol at {@code addr} of the loaded ELF image still intact in VRAM, else {@code kernel@0x...}. */
@@ -816,11 +897,12 @@ public final class DeviceModel implements AutoCloseable {
             LaunchResult r = device.launch(d.launch, d.cancellation);
             KernelFault f = r.fault();
             d.fault = f;
+            CheckResult found = d.checks == null ? null : CheckResult.of(d.checks);
             o = f == null
                     ? new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(),
-                            r.wallNanos(), r.console(), 0, 0)
+                            r.wallNanos(), r.console(), 0, 0, found)
                     : new Outcome(d.seq, -1, f.kind().label(), f.summary(), f.pc(), f.address(), r.warpInstructions(),
-                            r.laneInstructions(), r.wallNanos(), r.console(), 0, 0);
+                            r.laneInstructions(), r.wallNanos(), r.console(), 0, 0, found);
         } catch (RuntimeException | StackOverflowError e) {
             o = new Outcome(d.seq, -1, "internal", "engine error: " + e, 0, -1, 0, 0, System.nanoTime() - t0, List.of(),
                     0, 0);
@@ -848,7 +930,8 @@ public final class DeviceModel implements AutoCloseable {
                     }
                 }
                 done = new Outcome(o.seq(), o.result(), o.faultKind(), o.message(), o.faultPc(), o.faultAddress(),
-                        o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus);
+                        o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus,
+                        o.checks());
             }
         } finally {
             // Before the completion, so whoever awaits the outcome finds the observer up to date.

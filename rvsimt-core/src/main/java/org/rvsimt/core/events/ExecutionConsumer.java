@@ -24,4 +24,35 @@ public interface ExecutionConsumer {
     default boolean recordsDeviceWrites() {
         return false;
     }
+
+    /**
+     * A consumer that gives every event to {@code first}, then to {@code second} (null is none), so a
+     * debugger that stops the launch stops it for the other one too.
+     */
+    static ExecutionConsumer both(ExecutionConsumer first, ExecutionConsumer second) {
+        if (first == null) {
+            return second;
+        }
+        if (second == null) {
+            return first;
+        }
+        return new ExecutionConsumer() {
+            @Override
+            public ExecutionListener listener(int hostThread, int hostThreads) {
+                return ExecutionListeners.both(first.listener(hostThread, hostThreads),
+                        second.listener(hostThread, hostThreads));
+            }
+
+            @Override
+            public void launchEnd(boolean faulted) {
+                second.launchEnd(faulted);
+                first.launchEnd(faulted);
+            }
+
+            @Override
+            public boolean recordsDeviceWrites() {
+                return first.recordsDeviceWrites() || second.recordsDeviceWrites();
+            }
+        };
+    }
 }

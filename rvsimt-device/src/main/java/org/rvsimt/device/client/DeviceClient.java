@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import org.rvsimt.device.protocol.Frame;
 import org.rvsimt.device.protocol.PayloadReader;
 import org.rvsimt.device.protocol.PayloadWriter;
@@ -46,6 +47,12 @@ public final class DeviceClient implements AutoCloseable {
             return result == 0;
         }
     }
+
+    /** A region of VRAM a LAUNCH_CHECKED names: a buffer of the client (flags: Protocol.REGION_*). */
+    public record CheckRegion(long address, int size, int flags, String name) { }
+
+    /** LAUNCH_CHECKED's reply: the launch's, then what the checks found. */
+    public record CheckedLaunchReply(LaunchReply launch, int errors, int warnings, String report, String findingsJson) { }
 
     /** An ERROR frame from the server. */
     public static final class ServerError extends IOException {
@@ -339,15 +346,37 @@ public final class DeviceClient implements AutoCloseable {
         return parseLaunch(f);
     }
 
-    public static LaunchReply parseLaunch(Frame f) throws IOException {
+    /** A launch with the sanitizer checks of {@code checks} (Protocol.CHECK_* bits) over {@code regions}. */
+    public CheckedLaunchReply launchChecked(long kernel, long args, int[] grid, int[] block, int shared, int flags,
+                                            int timeoutMs, int checks, List<CheckRegion> regions) throws IOException {
+        byte[] launch = launchPayload(kernel, args, grid, block, shared, flags, 0, timeoutMs);
+        PayloadWriter w = new PayloadWriter().bytes(launch, 0, launch.length).u32(checks).u32(regions.size());
+        for (CheckRegion c : regions) {
+            w.u64(c.address()).u32(c.size()).u32(c.flags()).str(c.name());
+        }
+        Frame f = request(LAUNCH_CHECKED, payload(w));
         try {
             PayloadReader r = f.reader();
-            return new LaunchReply(r.u32("result"), r.u32("seq"), r.u32("error_status"), r.u32("irq_status"),
-                    r.u32("fault_kind"), r.u32("fault_pc"), r.u64("fault_address"), r.u64("warp"), r.u64("lane"),
-                    r.u64("wall"), r.str("kind", 1 << 20), r.str("message", 1 << 20), r.str("console", 1 << 20));
+            LaunchReply l = parseLaunch(r);
+            return new CheckedLaunchReply(l, r.u32("errors"), r.u32("warnings"), r.str("report", 1 << 24),
+                    r.str("findings_json", 1 << 24));
+        } catch (ProtocolException e) {
+            throw new IOException("malformed LAUNCH_CHECKED reply: " + e.getMessage());
+        }
+    }
+
+    public static LaunchReply parseLaunch(Frame f) throws IOException {
+        try {
+            return parseLaunch(f.reader());
         } catch (ProtocolException e) {
             throw new IOException("malformed LAUNCH reply: " + e.getMessage());
         }
+    }
+
+    private static LaunchReply parseLaunch(PayloadReader r) throws ProtocolException {
+        return new LaunchReply(r.u32("result"), r.u32("seq"), r.u32("error_status"), r.u32("irq_status"),
+                r.u32("fault_kind"), r.u32("fault_pc"), r.u64("fault_address"), r.u64("warp"), r.u64("lane"),
+                r.u64("wall"), r.str("kind", 1 << 20), r.str("message", 1 << 20), r.str("console", 1 << 20));
     }
 
     public void claim(int timeoutMs) throws IOException {

@@ -14,7 +14,7 @@ public final class Protocol {
 
     public static final int MAGIC = 0x4453_5652;          // "RVSD" in little-endian byte order
     public static final int MAJOR = 1;
-    public static final int MINOR = 1;
+    public static final int MINOR = 2;
     public static final int HEADER_BYTES = 12;
     public static final int REPLY_BIT = 0x8000;
     /** Largest payload accepted before HELLO has succeeded. */
@@ -38,6 +38,8 @@ public final class Protocol {
     public static final int PING = 0x000D;
     public static final int BUILD_PROGRAM = 0x000E;
     public static final int BUILD_KERNEL = 0x000F;
+    /** Since 1.2. */
+    public static final int LAUNCH_CHECKED = 0x0010;
     // ----- server to client
     public static final int INTERRUPT = 0xF001;
     public static final int ERROR = 0xFFFF;
@@ -62,6 +64,18 @@ public final class Protocol {
     // ----- LAUNCH options (minor 1)
     /** Time the launch with the performance model; the reply's last field is the report. */
     public static final int LAUNCH_TIMING = 1;
+
+    // ----- LAUNCH_CHECKED: the checks bit mask (bit i = the i-th check of org.rvsimt.observe.checks.Check)
+    public static final int CHECK_MEMCHECK = 1;
+    public static final int CHECK_RACECHECK = 2;
+    public static final int CHECK_SYNCCHECK = 4;
+    public static final int CHECK_INITCHECK = 8;
+    /** LAUNCH_CHECKED region flags: the host wrote the region's contents. */
+    public static final int REGION_INITIALIZED = 1;
+    /** LAUNCH_CHECKED region flags: the host freed the region (any access is a use after free). */
+    public static final int REGION_FREED = 2;
+    /** Most regions one LAUNCH_CHECKED may name. */
+    public static final int MAX_REGIONS = 4096;
 
     // ----- HELLO reply flags
     public static final int SERVER_SHARED_DEVICE = 1;
@@ -116,6 +130,12 @@ public final class Protocol {
                     "`str file_name` (its extension picks the front end: .S, .c, or an ELF), then the file's bytes",
                     "`u32 status` (0 built, 1 error), `str message`, `u32 symbol_count`, per symbol `str name`, "
                             + "`u32 address`, then (status 0) the ELF"),
+            new Message(LAUNCH_CHECKED, "LAUNCH_CHECKED", "C→S",
+                    "LAUNCH's fields of minor 0 (no launch options), then `u32 checks` (bit 0 memcheck, 1 racecheck, 2 synccheck, 3 initcheck; at least "
+                            + "one), `u32 region_count` (at most 4096), per region `u64 address`, `u32 size`, `u32 flags` "
+                            + "(bit 0 initialized by the host, bit 1 freed), `str name`",
+                    "LAUNCH's reply of minor 0 (no timing), then `u32 errors`, `u32 warnings`, `str report` (the text of `rvsimt run --check`), "
+                            + "`str findings_json` (the `findings` list of `rvsimt run --json`)"),
             new Message(INTERRUPT, "INTERRUPT", "S→C",
                     "(notification, tag 0) `u32 vector`, `u32 cause`, `u32 irq_status`, `u32 origin_client`, "
                             + "`u32 dispatch_seq`, `i32 result`", "-"),

@@ -398,7 +398,11 @@ final class Connection {
                 return new PayloadWriter().u64(k.entry()).u64(k.start()).u64(k.end()).frame(reply, tag);
             }
             case LAUNCH -> {
-                launch(r, tag);
+                launch(r, tag, false);
+                return null;
+            }
+            case LAUNCH_CHECKED -> {
+                launch(r, tag, true);
                 return null;
             }
             case CLAIM -> {
@@ -449,7 +453,7 @@ final class Connection {
         }
     }
 
-    private void launch(PayloadReader r, int tag) throws ProtocolException, InterruptedException {
+    private void launch(PayloadReader r, int tag, boolean checked) throws ProtocolException, InterruptedException {
         long kernel = r.u64("kernel_address");
         long args = r.u64("args_address");
         int[] grid = {r.u32("grid.x"), r.u32("grid.y"), r.u32("grid.z")};
@@ -458,10 +462,19 @@ final class Connection {
         int flags = r.u32("dispatch_flags");
         int size = r.u32("kernel_size");
         long timeout = r.u32("timeout_ms") & 0xFFFF_FFFFL;
-        // minor 1: the launch options and the GPU preset follow; a minor-0 client sends neither
-        int options = r.remaining() > 0 ? r.u32("launch_options") : 0;
-        String gpu = r.remaining() > 0 ? r.str("gpu", 64) : "";
-        r.end("LAUNCH");
+        DeviceModel.CheckRequest checks = null;
+        int options = 0;
+        String gpu = "";
+        if (checked) {          // LAUNCH_CHECKED: LAUNCH's 1.0 fields, then the checks (no timing options)
+            checks = LaunchCheckRequest.read(r);
+            r.end("LAUNCH_CHECKED");
+        } else {
+            // minor 1: the launch options and the GPU preset follow; a minor-0 client sends neither
+            options = r.remaining() > 0 ? r.u32("launch_options") : 0;
+            gpu = r.remaining() > 0 ? r.str("gpu", 64) : "";
+            r.end("LAUNCH");
+        }
+        DeviceModel.CheckRequest request = checks;
         if ((flags & ~(RegisterMap.DISPATCH_SEED_ABI | 1)) != 0) {
             throw new ProtocolException(E_BAD_ARGUMENT, "dispatch_flags 0x" + Integer.toHexString(flags)
                     + ": only bits 0 and 1 (SEED_ABI) are defined");
@@ -471,8 +484,9 @@ final class Connection {
                     + ": only bit 0 (timing) is defined");
         }
         LaunchTiming timing = (options & LAUNCH_TIMING) != 0 ? LaunchTiming.of(gpu) : null;
-        DeviceModel.Dispatch d = access(m -> m.launch(kernel, args, grid, block, shared, flags, size, id,
-                timing == null ? null : timing.consumer()));
+        DeviceModel.Dispatch d = access(m -> request != null
+                ? m.launch(kernel, args, grid, block, shared, flags, size, id, request)
+                : m.launch(kernel, args, grid, block, shared, flags, size, id, timing == null ? null : timing.consumer()));
         int warpSize = device.config().warpSize();
         ScheduledFuture<?> timer = null;
         if (timeout > 0 && !d.outcome().isDone()) {
@@ -485,12 +499,15 @@ final class Connection {
                 t.cancel(false);
             }
             if (o != null) {
-                pushAsync(launchReply(o, tag, timing == null ? "" : timing.json(o.ok(), warpSize, shared)));
+                pushAsync(checked ? LaunchCheckRequest.reply(launchReplyFields(o), o, d.sourceLines(), tag)
+                        : launchReplyFields(o).str(timing == null ? "" : timing.json(o.ok(), warpSize, shared))
+                                .frame(LAUNCH | REPLY_BIT, tag));
             }
         });
     }
 
-    private static byte[] launchReply(DeviceModel.Outcome o, int tag, String timingJson) {
+    /** LAUNCH's reply fields of protocol 1.0 (LAUNCH adds the timing report, LAUNCH_CHECKED the findings). */
+    private static PayloadWriter launchReplyFields(DeviceModel.Outcome o) {
         String console = String.join("\n", o.console());
         if (console.length() > MAX_CONSOLE) {
             console = console.substring(0, MAX_CONSOLE);
@@ -498,7 +515,7 @@ final class Connection {
         return new PayloadWriter(128).u32(o.result()).u32(o.seq()).u32(o.errorStatus()).u32(o.irqStatus())
                 .u32(org.rvsimt.device.FaultKinds.code(o.faultKind())).u32(o.faultPc()).u64(o.faultAddress())
                 .u64(o.warpInstructions()).u64(o.laneInstructions()).u64(o.wallNanos()).str(o.faultKind())
-                .str(o.message()).str(console).str(timingJson).frame(LAUNCH | REPLY_BIT, tag);
+                .str(o.message()).str(console);
     }
 
     static byte[] interruptFrame(DeviceModel.Interrupt irq) {

@@ -80,13 +80,28 @@ public final class LaunchChecks {
         return consumer(checks, launch, warpSize, regions);
     }
 
+    /**
+     * The checks of a launch whose host described its own allocations (a device-protocol client):
+     * {@code regions}, plus the kernel image's segments and the argument block the device builds.
+     */
+    public static CheckConsumer of(Set<Check> checks, Launch launch, int warpSize, List<Region> regions) {
+        List<Region> all = new ArrayList<>(regions);
+        launchRegions(launch, all);
+        return consumer(checks, launch, warpSize, all);
+    }
+
     /** The regions the launch brings itself: the argument block the device builds, the kernel image. */
     private static void launchRegions(Launch launch, List<Region> regions) {
         if (launch.argumentAddress() == null && !launch.args().isEmpty()) {
             regions.add(new Region("arguments", MemoryMap.ARGS_BASE, 4 * launch.args().size(), true));
         }
         for (Segment s : launch.kernel().image().segments()) {
-            regions.add(new Region("kernel image", s.vaddr(), s.memSize(), true));
+            long start = Integer.toUnsignedLong(s.vaddr());
+            long end = start + s.memSizeUnsigned();
+            // A host that named the whole image (a device-protocol client) already covers it.
+            if (regions.stream().noneMatch(r -> r.start() <= start && end <= r.end())) {
+                regions.add(new Region("kernel image", s.vaddr(), s.memSize(), true));
+            }
         }
     }
 
