@@ -33,6 +33,7 @@ enum {
 };
 
 #define RVSIMT_T_LAUNCH 0x000A
+#define RVSIMT_T_LAUNCH_CHECKED 0x0010 /* protocol 1.1 */
 #define RVSIMT_T_BUILD_PROGRAM 0x000E
 
 /* ---- BARs and BAR0 registers (docs/device.md) */

@@ -29,6 +29,7 @@
    report of a kernel command that ended with an error status, and its console output. */
 #define CL_EVENT_RVSIMT_FAULT_MESSAGE 0x4E80
 #define CL_EVENT_RVSIMT_STATISTICS 0x4E81
+#define CL_EVENT_RVSIMT_FINDINGS 0x4E82
 
 extern HIDDEN struct _cl_icd_dispatch rv_dispatch;
 
@@ -99,6 +100,25 @@ int rv_device_request(cl_device_id d, uint32_t type, const void *fixed, size_t f
 uint64_t rv_vram_alloc(cl_device_id d, uint64_t size, uint64_t align);
 void rv_vram_free(cl_device_id d, uint64_t address);
 int rv_vram_write(cl_device_id d, uint64_t address, const void *src, size_t length);
+/* What the sanitizer checks (RVSIMT_OPENCL_CHECK, checks.c) need of the allocations: a write marks
+   the allocation holding its first byte as written; a launch may have written any of them. */
+typedef struct {
+    uint64_t start, size;
+    int written;
+} rv_vram_range;
+void rv_vram_mark_written(cl_device_id d, uint64_t address);
+void rv_vram_mark_all_written(cl_device_id d);
+/* Copies up to cap live allocations into out; returns how many there are. */
+size_t rv_vram_ranges(cl_device_id d, rv_vram_range *out, size_t cap);
+
+/* RVSIMT_OPENCL_CHECK as LAUNCH_CHECKED's checks bit mask (0: none), parsed once (checks.c). */
+uint32_t rv_checks_requested(void);
+/* LAUNCH_CHECKED's payload: LAUNCH's fields (launch), the checks, and every live allocation as a
+   region, named after the kernel argument at its address (addresses/names), "arguments" for the
+   argument block at args, else by address. malloc'ed; NULL when out of memory. */
+uint8_t *rv_checks_payload(cl_device_id d, const uint8_t *launch, size_t launch_len, uint32_t checks,
+                           uint64_t args, const uint64_t *addresses, const char *const *names, size_t named,
+                           size_t *out_len);
 int rv_vram_read(cl_device_id d, uint64_t address, void *dst, size_t length);
 
 /* ---------------------------------------------------------------- context */
@@ -242,6 +262,7 @@ struct _cl_event {
     struct rv_callback *callbacks;
     char *fault;                /* the fault report of a failed kernel, or NULL */
     char *statistics;
+    char *findings;             /* RVSIMT_OPENCL_CHECK: the checks' findings as JSON, or NULL without checks */
 };
 int rv_is_event(cl_event e);
 cl_event rv_event_new(cl_context c, cl_command_queue q, cl_command_type type);

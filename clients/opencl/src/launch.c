@@ -26,6 +26,8 @@ typedef struct {
     uint32_t shared;
     cl_mem mems[64];
     cl_uint num_mems;
+    uint64_t mem_addresses[64]; /* each buffer argument's address and name, for the checks' reports */
+    const char *mem_names[64];
 } launch_data;
 
 static uint32_t le32(const uint8_t *p) {
@@ -71,7 +73,9 @@ static cl_int run_launch(rv_command *c) {
         }
         d->resident_serial = bin->serial;
     }
-    uint64_t args = rv_vram_alloc(d, L->block_bytes, 16);
+    /* aligned as buffers are, so it never fills the padding after a buffer, where memcheck
+       (RVSIMT_OPENCL_CHECK) would take an overrun of that buffer for a read of the arguments */
+    uint64_t args = rv_vram_alloc(d, L->block_bytes, 128);
     if (!args || rv_vram_write(d, args, L->block, L->block_bytes)) {
         if (args) rv_vram_free(d, args);
         pthread_mutex_unlock(&d->exec_lock);
@@ -89,9 +93,25 @@ static cl_int run_launch(rv_command *c) {
     put32(f + 52, timeout ? (uint32_t)atol(timeout) : 0);
     uint8_t *reply = NULL;
     uint32_t len = 0;
-    int r = rv_device_request(d, RVSIMT_T_LAUNCH, f, sizeof f, NULL, 0, &reply, &len, 24 * 3600 * 1000, message,
-                              sizeof message);
+    uint32_t checks = rv_checks_requested();
+    uint8_t *checked = NULL;
+    size_t checked_len = 0;
+    if (checks) {
+        checked = rv_checks_payload(d, f, sizeof f, checks, args, L->mem_addresses, L->mem_names, L->num_mems,
+                                    &checked_len);
+        if (!checked) {
+            rv_vram_free(d, args);
+            pthread_mutex_unlock(&d->exec_lock);
+            return CL_OUT_OF_HOST_MEMORY;
+        }
+    }
+    int r = checks ? rv_device_request(d, RVSIMT_T_LAUNCH_CHECKED, checked, checked_len, NULL, 0, &reply, &len,
+                                       24 * 3600 * 1000, message, sizeof message)
+                   : rv_device_request(d, RVSIMT_T_LAUNCH, f, sizeof f, NULL, 0, &reply, &len, 24 * 3600 * 1000,
+                                       message, sizeof message);
+    free(checked);
     rv_vram_free(d, args);
+    rv_vram_mark_all_written(d); /* the kernel may have written any buffer */
     pthread_mutex_unlock(&d->exec_lock);
     if (r != 0 || len < 56) {
         free(reply);
@@ -103,6 +123,21 @@ static cl_int run_launch(rv_command *c) {
     char *kind = reply_str(reply, len, &at);
     char *fault = reply_str(reply, len, &at);
     char *console = reply_str(reply, len, &at);
+    if (checks && at + 8 <= len) {
+        uint32_t errors = le32(reply + at), warnings = le32(reply + at + 4);
+        at += 8;
+        char *report = reply_str(reply, len, &at);
+        c->event->findings = reply_str(reply, len, &at);
+        if (errors + warnings > 0) {
+            /* the report as rvsimt run --check prints it, after a line naming the kernel */
+            rv_warn("kernel %s: checks found %u error%s, %u warning%s:", info->name, errors, errors == 1 ? "" : "s",
+                    warnings, warnings == 1 ? "" : "s");
+            fputs(report ? report : "", stderr);
+            fflush(stderr);
+        }
+        if (errors > 0 && result == 0) status = CL_OUT_OF_RESOURCES; /* as for a fault: the kernel is wrong */
+        free(report);
+    }
     if (console && *console) { /* the kernel's printf output, as a device's printf buffer is flushed */
         fputs(console, stdout);
         if (console[strlen(console) - 1] != '\n') fputc('\n', stdout);
@@ -224,6 +259,8 @@ HIDDEN cl_int CL_API_CALL rv_clEnqueueNDRangeKernel(cl_command_queue q, cl_kerne
                 put32(slot, (uint32_t)rv_mem_address(v->mem, q->device));
                 if (L->num_mems < 64) {
                     rv_ref_retain(&v->mem->ref);
+                    L->mem_addresses[L->num_mems] = rv_mem_address(v->mem, q->device);
+                    L->mem_names[L->num_mems] = a->name;
                     L->mems[L->num_mems++] = v->mem;
                 }
             }

@@ -43,6 +43,7 @@ static void event_free(cl_event e) {
     }
     free(e->fault);
     free(e->statistics);
+    free(e->findings);
     cl_context c = e->context;
     e->ref.magic = 0;
     free(e);
@@ -128,6 +129,7 @@ HIDDEN cl_int CL_API_CALL rv_clGetEventInfo(cl_event e, cl_event_info param_name
     case CL_EVENT_REFERENCE_COUNT: RV_INFO(cl_uint, e->ref.count);
     case CL_EVENT_RVSIMT_FAULT_MESSAGE: RV_INFO_STR(e->fault ? e->fault : "");
     case CL_EVENT_RVSIMT_STATISTICS: RV_INFO_STR(e->statistics ? e->statistics : "");
+    case CL_EVENT_RVSIMT_FINDINGS: RV_INFO_STR(e->findings ? e->findings : "");
     default: return CL_INVALID_VALUE;
     }
 }

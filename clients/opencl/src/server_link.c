@@ -37,6 +37,7 @@
 struct rv_range {
     struct rv_range *next;
     uint64_t start, end;
+    int written; /* the host or a kernel wrote to it (what the initcheck of RVSIMT_OPENCL_CHECK needs) */
 };
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -332,6 +333,7 @@ uint64_t rv_vram_alloc(cl_device_id d, uint64_t size, uint64_t align) {
             if (r) {
                 r->start = at;
                 r->end = at + size;
+                r->written = 0;
                 r->next = next;
                 *link = r;
                 found = at;
@@ -362,7 +364,30 @@ void rv_vram_free(cl_device_id d, uint64_t address) {
 /* Transfers go in pieces well under the server's payload bound. */
 #define CHUNK (4u << 20)
 
+void rv_vram_mark_written(cl_device_id d, uint64_t address) {
+    pthread_mutex_lock(&d->alloc_lock);
+    for (struct rv_range *r = d->used; r; r = r->next)
+        if (address >= r->start && address < r->end) r->written = 1;
+    pthread_mutex_unlock(&d->alloc_lock);
+}
+
+void rv_vram_mark_all_written(cl_device_id d) {
+    pthread_mutex_lock(&d->alloc_lock);
+    for (struct rv_range *r = d->used; r; r = r->next) r->written = 1;
+    pthread_mutex_unlock(&d->alloc_lock);
+}
+
+size_t rv_vram_ranges(cl_device_id d, rv_vram_range *out, size_t cap) {
+    size_t n = 0;
+    pthread_mutex_lock(&d->alloc_lock);
+    for (struct rv_range *r = d->used; r; r = r->next, n++)
+        if (n < cap) out[n] = (rv_vram_range){r->start, r->end - r->start, r->written};
+    pthread_mutex_unlock(&d->alloc_lock);
+    return n;
+}
+
 int rv_vram_write(cl_device_id d, uint64_t address, const void *src, size_t length) {
+    rv_vram_mark_written(d, address);
     const uint8_t *p = src;
     do {
         uint32_t n = length > CHUNK ? CHUNK : (uint32_t)length;

@@ -73,6 +73,7 @@ static cl_int run_copy(rv_command *c) {
     if (!r) r = mmio_write(d, RVSIMT_DMA_SIZE, t->size, 4);
     if (!r) r = mmio_write(d, RVSIMT_DMA_CTRL, 0x1 | 0x8, 4); /* START | VRAM_COPY */
     pthread_mutex_unlock(&d->exec_lock);
+    if (!r) rv_vram_mark_written(d, dst);
     return io_status(r);
 }
 

@@ -6,6 +6,8 @@
  *   icd_check PLATFORM misuse    API misuse returns the specification's error codes
  *   icd_check PLATFORM fault     a faulting kernel fails its event; the context stays usable
  *   icd_check PLATFORM threads   four host threads with their own queues
+ *   icd_check PLATFORM checks    (rvsimt, with RVSIMT_OPENCL_CHECK=all) the sanitizer checks find a
+ *                                buffer one element short and a buffer never written
  *   icd_check PLATFORM hold      prints "ready" once the platform is up, then sleeps (for tests
  *                                that kill the host process)
  *   icd_check PLATFORM leak      a queue and a buffer in use, then exit(0) without releasing
@@ -506,6 +508,66 @@ static void fault(void) {
     clReleaseCommandQueue(q);
 }
 
+/* ---------------------------------------------------------------- checks */
+/* vecadd of n elements over buffers of 100 floats; a and b from host memory unless b_unwritten.
+   Returns the event's status and copies its findings (CL_EVENT_RVSIMT_FINDINGS) into findings. */
+static cl_int checked_vecadd(cl_command_queue q, cl_kernel k, int n, int b_unwritten, char *findings, size_t cap) {
+    float host[100];
+    for (int i = 0; i < 100; i++) host[i] = (float)i;
+    cl_mem a = buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof host, host);
+    cl_mem b = b_unwritten ? buffer(CL_MEM_READ_ONLY, sizeof host, NULL)
+                           : buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof host, host);
+    cl_mem c = buffer(CL_MEM_WRITE_ONLY, sizeof host, NULL);
+    CHECK(clSetKernelArg(k, 0, sizeof a, &a));
+    CHECK(clSetKernelArg(k, 1, sizeof b, &b));
+    CHECK(clSetKernelArg(k, 2, sizeof c, &c));
+    CHECK(clSetKernelArg(k, 3, sizeof n, &n));
+    size_t global = 128, local = 64;
+    cl_event ev;
+    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &ev));
+    clFinish(q);
+    cl_int status;
+    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+    CHECK(clGetEventInfo(ev, 0x4E82 /* CL_EVENT_RVSIMT_FINDINGS */, cap, findings, NULL));
+    clReleaseEvent(ev);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(c);
+    return status;
+}
+
+static void checks(void) {
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueue(context, device, 0, &err);
+    CHECK(err);
+    cl_program p = build(NULL);
+    cl_kernel k = kernel(p, "vecadd");
+    char findings[16384];
+    /* n = 101: work-item 100 reads a[100] and b[100] and writes c[100], each just past its buffer */
+    cl_int status = checked_vecadd(q, k, 101, 0, findings, sizeof findings);
+    EXPECT(status < 0, "an error finding fails the event: status %d", status);
+    EXPECT(strstr(findings, "load of 4 bytes at 0 bytes past the end of 'a' (400 bytes)") &&
+               strstr(findings, "load of 4 bytes at 0 bytes past the end of 'b' (400 bytes)") &&
+               strstr(findings, "store of 4 bytes at 0 bytes past the end of 'c' (400 bytes)"),
+           "memcheck findings: %s", findings);
+    printf("checks: overrun status %d, %s\n", status < 0 ? -1 : status,
+           strstr(findings, "\"out_of_bounds\"") ? "out_of_bounds" : "none");
+    /* b created without host memory and never written: each of the 100 loads of it is reported */
+    status = checked_vecadd(q, k, 100, 1, findings, sizeof findings);
+    EXPECT(status < 0, "uninitialized read: status %d", status);
+    EXPECT(strstr(findings, "\"uninitialized_global_read\"") && strstr(findings, "\"count\":100") &&
+               strstr(findings, "\"region\":\"b\""),
+           "initcheck findings: %s", findings);
+    printf("checks: unwritten status %d\n", status < 0 ? -1 : status);
+    status = checked_vecadd(q, k, 100, 0, findings, sizeof findings);
+    EXPECT(status == CL_COMPLETE && strcmp(findings, "[]") == 0, "a correct launch: status %d, findings %s", status,
+           findings);
+    printf("checks: correct status %d findings %s\n", status, findings);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q);
+}
+
 /* ---------------------------------------------------------------- threads */
 static cl_program shared_program;
 
@@ -538,7 +600,7 @@ static void threads(void) {
 
 int main(int argc, char **argv) {
     if (argc != 3) {
-        fprintf(stderr, "usage: icd_check PLATFORM basic|misuse|fault|threads\n");
+        fprintf(stderr, "usage: icd_check PLATFORM basic|misuse|fault|threads|checks\n");
         return 2;
     }
     pick(argv[1]);
@@ -556,6 +618,7 @@ int main(int argc, char **argv) {
         fflush(stdout);
         exit(0); /* no clFinish, no release */
     }
+    else if (strcmp(argv[2], "checks") == 0) checks();
     else if (strcmp(argv[2], "hold") == 0) {
         printf("ready\n");
         fflush(stdout);

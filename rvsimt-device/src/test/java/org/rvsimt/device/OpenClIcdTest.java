@@ -157,6 +157,27 @@ class OpenClIcdTest {
         assertTrue(r.output().contains("rvsimt opencl: kernel poke: out_of_bounds"), r.output());
     }
 
+    /**
+     * RVSIMT_OPENCL_CHECK=all: the driver sends LAUNCH_CHECKED with its buffers named after the
+     * kernel's arguments; error findings fail the event, are printed on stderr and are the event's
+     * CL_EVENT_RVSIMT_FINDINGS (the expected findings are worked out in icd_check.c).
+     */
+    @Test
+    void theSanitizerChecksThroughTheDriver() throws Exception {
+        Map<String, String> env = env();
+        env.put("RVSIMT_OPENCL_CHECK", "all");
+        ExternalClients.Result r = run(env, icdCheck.toString(), "rvsimt", "checks");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("checks: overrun status -1, out_of_bounds"), r.output());
+        assertTrue(r.output().contains("checks: unwritten status -1"), r.output());
+        assertTrue(r.output().contains("checks: correct status 0 findings []"), r.output());
+        assertTrue(r.output().contains("rvsimt opencl: kernel vecadd: checks found 3 errors, 0 warnings:"), r.output());
+        assertTrue(r.output().contains("error   memcheck out_of_bounds"), r.output());
+        env.put("RVSIMT_OPENCL_CHECK", "memcheck,bogus");
+        ExternalClients.Result bad = run(env, icdCheck.toString(), "rvsimt", "fault");
+        assertTrue(bad.output().contains("rvsimt opencl: RVSIMT_OPENCL_CHECK: unknown check 'bogus'"), bad.output());
+    }
+
     @Test
     void hostThreadsWithTheirOwnQueues() throws Exception {
         ExternalClients.Result r = run(env(), icdCheck.toString(), "rvsimt", "threads");
