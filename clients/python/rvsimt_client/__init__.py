@@ -7,9 +7,9 @@ numpy is used when installed). See docs/protocol.md and docs/device.md.
 """
 
 from . import protocol, registers
-from .device import Device, Interrupt, LaunchResult, LoadedKernel
+from .device import CheckedFindings, Device, Interrupt, LaunchResult, LoadedKernel
 from .ops import Gpu, KernelFailed
 from .protocol import ProtocolError, ServerError
 
-__all__ = ["Device", "Gpu", "Interrupt", "KernelFailed", "LaunchResult", "LoadedKernel", "ProtocolError",
+__all__ = ["CheckedFindings", "Device", "Gpu", "Interrupt", "KernelFailed", "LaunchResult", "LoadedKernel", "ProtocolError",
            "ServerError", "protocol", "registers"]

@@ -1,6 +1,7 @@
 """The device over a socket: registers, VRAM, DMA, kernels, interrupts."""
 
 import collections
+import json
 import socket
 import struct
 
@@ -14,6 +15,9 @@ LaunchResult = collections.namedtuple(
     "result dispatch_seq error_status irq_status fault_kind_code fault_pc fault_address "
     "warp_instructions lane_instructions wall_ns fault_kind message console timing",
     defaults=("",))
+# What LAUNCH_CHECKED's checks found: counts, the text report of `rvsimt run --check`, and the
+# findings list of `rvsimt run --json` (decoded).
+CheckedFindings = collections.namedtuple("CheckedFindings", "errors warnings report findings")
 
 
 class Device:
@@ -151,23 +155,60 @@ class Device:
 
         timing: a GPU preset name ("" for the default, volta) to time the launch with the performance
         model; the result's `timing` is then its report as JSON text ("" if the kernel faulted)."""
-        grid = tuple(grid) + (1,) * (3 - len(grid))
-        block = tuple(block) + (1,) * (3 - len(block))
-        payload = struct.pack("<QQ3I3IIIII", kernel_address, args_address, *grid, *block, shared, flags,
-                              kernel_size, timeout_ms)
+        payload = self._launch_payload(kernel_address, args_address, grid, block, shared, flags, kernel_size,
+                                       timeout_ms)
         if timing is not None:
             gpu = timing.encode()
             payload += struct.pack("<II", P.LAUNCH_TIMING, len(gpu)) + gpu
+        return self._launch_result(self._await_launch(P.LAUNCH, payload, timeout_ms))
+
+    def launch_checked(self, kernel_address, args_address, grid, block, checks, regions, shared=0, flags=0,
+                       timeout_ms=0):
+        """A launch with the sanitizer checks (protocol 1.2, LAUNCH_CHECKED).
+
+        checks: names ("memcheck", ...) or "all"; regions: (address, size, flags, name) of the client's
+        allocations, flags P.REGION_INITIALIZED / P.REGION_FREED. Returns (LaunchResult, CheckedFindings).
+        """
+        names = list(P.CHECKS) if checks == "all" else list(checks)
+        mask = 0
+        for name in names:
+            if name not in P.CHECKS:
+                raise ValueError("unknown check %r (%s, or all)" % (name, ", ".join(P.CHECKS)))
+            mask |= P.CHECKS[name]
+        payload = self._launch_payload(kernel_address, args_address, grid, block, shared, flags, 0, timeout_ms)
+        payload += struct.pack("<II", mask, len(regions))
+        for address, size, region_flags, name in regions:
+            raw = name.encode("utf-8")
+            payload += struct.pack("<QIII", address, size, region_flags, len(raw)) + raw
+        return self._launch_result(self._await_launch(P.LAUNCH_CHECKED, payload, timeout_ms), checked=True)
+
+    @staticmethod
+    def _launch_payload(kernel_address, args_address, grid, block, shared, flags, kernel_size, timeout_ms):
+        grid = tuple(grid) + (1,) * (3 - len(grid))
+        block = tuple(block) + (1,) * (3 - len(block))
+        return struct.pack("<QQ3I3IIIII", kernel_address, args_address, *grid, *block, shared, flags,
+                           kernel_size, timeout_ms)
+
+    def _await_launch(self, kind, payload, timeout_ms):
         saved = self._sock.gettimeout()
         self._sock.settimeout(None if timeout_ms == 0 else max(saved or 0, timeout_ms / 1000 + 5))
         try:
-            reply = self.request(P.LAUNCH, payload)
+            return self.request(kind, payload)
         finally:
             self._sock.settimeout(saved)
+
+    @staticmethod
+    def _launch_result(reply, checked=False):
         fixed = struct.unpack_from("<iIIIIIQQQQ", reply)
         kind, pos = P.read_str(reply, 56)
         message, pos = P.read_str(reply, pos)
         console, pos = P.read_str(reply, pos)
+        if checked:     # LAUNCH_CHECKED: LAUNCH's reply of minor 0, then the findings
+            errors, warnings = struct.unpack_from("<II", reply, pos)
+            report, pos = P.read_str(reply, pos + 8)
+            findings, pos = P.read_str(reply, pos)
+            return LaunchResult(*fixed, kind, message, console), CheckedFindings(errors, warnings, report,
+                                                                                  json.loads(findings))
         timing_json = ""
         if pos < len(reply):  # a minor-1 server
             timing_json, pos = P.read_str(reply, pos)

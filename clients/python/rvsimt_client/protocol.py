@@ -1,9 +1,9 @@
-"""Wire format of the rvsimt device protocol, version 1.0 (docs/protocol.md)."""
+"""Wire format of the rvsimt device protocol, version 1.2 (docs/protocol.md)."""
 
 import struct
 
 MAGIC = 0x44535652  # b"RVSD"
-MAJOR, MINOR = 1, 1
+MAJOR, MINOR = 1, 2
 LAUNCH_TIMING = 1  # LAUNCH option (minor 1): time the launch with the performance model
 HEADER = struct.Struct("<IHHI")  # payload_length, type, flags, tag
 REPLY_BIT = 0x8000
@@ -21,6 +21,11 @@ LAUNCH = 0x000A
 CLAIM = 0x000B
 RELEASE = 0x000C
 PING = 0x000D
+LAUNCH_CHECKED = 0x0010  # protocol 1.2
+
+# LAUNCH_CHECKED: the checks bit mask, and region flags
+CHECKS = {"memcheck": 1, "racecheck": 2, "synccheck": 4, "initcheck": 8}
+REGION_INITIALIZED, REGION_FREED = 1, 2
 INTERRUPT = 0xF001
 ERROR = 0xFFFF
 

@@ -142,6 +142,24 @@ class DeviceTest(unittest.TestCase):
         self.assertEqual(self.dev.read32(R.FAULT_KIND), R.FAULT_KINDS.index("out_of_bounds"))
         self.assertTrue(self.dev.read32(R.ERROR_STATUS) & R.ERR_KERNEL_FAULT)
 
+    def test_launch_checked(self):
+        # vecadd of 16 elements, b declared one float short: lane 15's load of b[15] is past its end
+        with open(os.path.join(KERNELS, "vecadd.bin"), "rb") as f:
+            entry = self.dev.load_kernel(f.read(), 0x2000, fmt=P.FORMAT_FLAT).entry
+        a, b, c, args = 0x10000, 0x10100, 0x10200, 0x10300
+        self.dev.vram_write(args, struct.pack("<4I", 16, a, b, c))
+        regions = [(a, 64, P.REGION_INITIALIZED, "a"), (b, 60, P.REGION_INITIALIZED, "b"), (c, 64, 0, "c"),
+                   (args, 16, P.REGION_INITIALIZED, "arguments")]
+        r, found = self.dev.launch_checked(entry, args, (1,), (16,), "all", regions)
+        self.assertEqual(r.result, 0)
+        self.assertEqual((found.errors, found.warnings), (1, 0))
+        self.assertEqual([f["kind"] for f in found.findings], ["out_of_bounds"])
+        self.assertEqual(found.findings[0]["thread"], [15, 0, 0])
+        self.assertEqual(found.findings[0]["message"], "load of 4 bytes at 0 bytes past the end of 'b' (60 bytes)")
+        self.assertIn("error   memcheck out_of_bounds", found.report)
+        with self.assertRaises(ValueError):
+            self.dev.launch_checked(entry, args, (1,), (16,), ["nocheck"], regions)
+
     def test_kernel_failed_exception(self):
         gpu = Gpu.unix(SOCKET, kernel_dir=KERNELS)
         try:

@@ -78,11 +78,12 @@ public final class DeviceModel implements AutoCloseable {
 
     /**
      * What a dispatch did. {@code errorStatus} and {@code irqStatus} are the registers right after it;
-     * {@code checks} what the sanitizer checks found (null when the dispatch ran without them).
+     * {@code diagnostics} its findings, profile and source lines (null when it did not run: refused, or
+     * the engine failed).
      */
     public record Outcome(int seq, int result, String faultKind, String message, int faultPc, long faultAddress,
                           long warpInstructions, long laneInstructions, long wallNanos, List<String> console,
-                          int errorStatus, int irqStatus, CheckResult checks) {
+                          int errorStatus, int irqStatus, LaunchDiagnostics diagnostics) {
         public Outcome(int seq, int result, String faultKind, String message, int faultPc, long faultAddress,
                        long warpInstructions, long laneInstructions, long wallNanos, List<String> console,
                        int errorStatus, int irqStatus) {
@@ -142,11 +143,6 @@ public final class DeviceModel implements AutoCloseable {
             this.launch = launch;
             this.checks = checks;
             this.lines = lines;
-        }
-
-        /** The source lines of the dispatched kernel (none without DWARF), for reports of its pcs. */
-        public SourceLines sourceLines() {
-            return lines;
         }
 
         public int seq() {
@@ -897,7 +893,8 @@ public final class DeviceModel implements AutoCloseable {
             LaunchResult r = device.launch(d.launch, d.cancellation);
             KernelFault f = r.fault();
             d.fault = f;
-            CheckResult found = d.checks == null ? null : CheckResult.of(d.checks);
+            LaunchDiagnostics found = new LaunchDiagnostics(d.checks == null ? null : CheckResult.of(d.checks),
+                    r.statistics(), d.lines);
             o = f == null
                     ? new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(),
                             r.wallNanos(), r.console(), 0, 0, found)
@@ -931,7 +928,7 @@ public final class DeviceModel implements AutoCloseable {
                 }
                 done = new Outcome(o.seq(), o.result(), o.faultKind(), o.message(), o.faultPc(), o.faultAddress(),
                         o.warpInstructions(), o.laneInstructions(), o.wallNanos(), o.console(), errorStatus, irqStatus,
-                        o.checks());
+                        o.diagnostics());
             }
         } finally {
             // Before the completion, so whoever awaits the outcome finds the observer up to date.

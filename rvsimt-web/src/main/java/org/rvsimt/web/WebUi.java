@@ -35,10 +35,12 @@ public final class WebUi implements AutoCloseable {
     private final Map<DeviceModel, LiveTracer> tracers = new WeakHashMap<>();
     private final WebMetrics metrics;
     private final LaunchBoard board;
+    private final DiagnosticsBoard diagnostics;
     private final WebServer server;
 
     private WebUi(InetSocketAddress address) throws IOException {
         board = new LaunchBoard(hub, this::launchFinished);
+        diagnostics = new DiagnosticsBoard(hub);
         metrics = new WebMetrics(board::runningCount, hub::clientCount, hub::dropped, drops);
         server = new WebServer(address, hub, metrics, sampling, this::state, this::pageState);
         hub.onWatchedChange(this::installTracers);
@@ -60,7 +62,7 @@ public final class WebUi implements AutoCloseable {
      */
     public LiveTracer attach(DeviceModel model) {
         int id = devices.incrementAndGet();
-        model.setLaunchObserver(board.observer(id, model.config().warpSize()));
+        model.setLaunchObserver(diagnostics.observer(id, board.observer(id, model.config().warpSize())));
         LiveTracer t = new LiveTracer(id, hub, sampling, drops);
         synchronized (tracers) {
             tracers.put(model, t);
@@ -97,6 +99,7 @@ public final class WebUi implements AutoCloseable {
         m.put("running", s.running());
         m.put("history", s.history());
         m.put("listing", s.listing());
+        m.put("diagnostics", diagnostics.snapshot());
         return m;
     }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,14 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.rvsimt.device.DeviceModel;
+import org.rvsimt.frontend.FrontEndOptions;
+import org.rvsimt.frontend.FrontEnds;
+import org.rvsimt.frontend.KernelBuild;
+import org.rvsimt.frontend.KernelSource;
+import org.rvsimt.isa.elf.ElfSymbol;
+import org.rvsimt.observe.checks.Check;
+import org.rvsimt.observe.checks.Region;
 
 /**
  * The page in headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs; a
@@ -224,6 +233,115 @@ class BrowserTest {
         Path shots = Path.of("target", "screenshots");
         Files.createDirectories(shots);
         Files.write(shots.resolve("web-ui.png"), screenshotDownTo("#faults .fault"));
+    }
+
+    /**
+     * The launch view's findings and source view: a C kernel (compiled with -g) with a planted race,
+     * run with racecheck and memcheck through LAUNCH_CHECKED's path. The races are worked out by hand
+     * (threads 96..127 read out[0..31], which warp 0 wrote with no barrier between: 32 reads); the
+     * per-line counts come from llvm-symbolizer's placing of each pc of the straight-line kernel,
+     * which each of the 4 warps runs once.
+     */
+    @Test
+    void showsALaunchsFindingsAndItsInstructionCountsPerSourceLine() throws Exception {
+        Path source = profile.resolve("rotate.c");
+        Files.writeString(source, ROTATE);
+        KernelBuild build = FrontEnds.standard().load(KernelSource.ofFile(source), FrontEndOptions.defaults());
+        byte[] elf = build.elf().orElseThrow();
+        ElfSymbol fn = build.kernel().image().symbols().stream().filter(x -> x.name().equals("rotate")).findFirst()
+                .orElseThrow();
+        f.device.loadKernel(1, 0, elf, 0, elf.length);
+        int in = 0x10_0000;
+        int out = 0x10_0200;
+        int rotated = 0x10_0400;
+        int args = 0x10_0600;
+        f.device.vramWrite(args, ints(in, out, rotated), 0, 12);
+        f.device.vramWrite(in, new byte[512], 0, 512);
+        var regions = List.of(new Region("in", in, 512, true), new Region("out", out, 512, false),
+                new Region("rotated", rotated, 512, false), new Region("arguments", args, 12, true));
+        var outcome = f.device.launch(fn.value(), args, new int[] {1, 1, 1}, new int[] {128, 1, 1}, 0, 0, 0, 1,
+                new DeviceModel.CheckRequest(EnumSet.of(Check.MEMCHECK, Check.RACECHECK), regions)).await(20_000);
+        assertThat(outcome.ok()).as(outcome.message()).isTrue();
+
+        String launch = "launch 1." + outcome.seq() + " rotate";
+        wait.until(d -> text("#diag-launch").equals(launch));
+        // and warps 1..3 then overwrite out[32..127], which the warp before read: 96 writes after reads
+        assertThat(text("#findings")).startsWith("checks (memcheck, racecheck): 2 errors, 0 warnings");
+        assertThat(browser.findElement(By.cssSelector("#findings .finding[data-kind='write_after_read']")).getText())
+                .contains("(96 times)");
+        WebElement race = browser.findElement(By.cssSelector("#findings .finding[data-kind='read_after_write']"));
+        int loadLine = lineOf(ROTATE, "// LOAD");
+        int storeLine = lineOf(ROTATE, "// STORE");
+        assertThat(race.getText()).contains("error racecheck read_after_write").contains("rotate.c:" + loadLine)
+                .contains("(32 times)").contains("reads offset 0 of 'out', written by thread (0,0,0)")
+                .contains("other access:").contains("rotate.c:" + storeLine);
+
+        Map<Integer, Long> expected = new java.util.TreeMap<>();
+        for (int pc = fn.value(); pc < fn.value() + fn.size(); pc += 4) {
+            expected.merge(symbolizedLine(elf, pc), 4L, Long::sum);
+        }
+        expected.remove(0);      // code of no particular line is not a row
+        Map<Integer, Long> shown = new java.util.TreeMap<>();
+        for (WebElement r : browser.findElements(By.cssSelector("#source tbody tr"))) {
+            shown.put(Integer.parseInt(r.getDomAttribute("data-line")), Long.parseLong(r.getDomAttribute("data-warp")));
+            assertThat(Long.parseLong(r.getDomAttribute("data-lane")))
+                    .isEqualTo(32 * Long.parseLong(r.getDomAttribute("data-warp")));
+        }
+        assertThat(shown).isEqualTo(expected);
+        assertThat(shown.values().stream().mapToLong(Long::longValue).sum())
+                .as("every instruction ran once per warp, on a line").isEqualTo(outcome.warpInstructions());
+        assertThat(text("#source tbody")).contains("rotate.c:" + loadLine).contains("rotate");
+    }
+
+    static final String ROTATE = """
+            #include "rvsimt.h"
+
+            typedef struct { const int *in; int *out; int *rotated; } Args;
+
+            __global__ void rotate(const Args *a) {
+                unsigned t = threadIdx.x, n = blockDim.x;
+                a->out[t] = a->in[t];                           // STORE
+                a->rotated[t] = a->out[(t + 32) % n];           // LOAD
+            }
+            """;
+
+    private static int lineOf(String text, String marker) {
+        List<String> lines = text.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(marker)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line " + marker);
+    }
+
+    private static byte[] ints(int... v) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * v.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int x : v) {
+            b.putInt(x);
+        }
+        return b.array();
+    }
+
+    /** llvm-symbolizer's line for {@code pc}: of its innermost frame outside a header (inlined device functions). */
+    private static int symbolizedLine(byte[] elf, int pc) throws Exception {
+        Path file = profile.resolve("rotate.elf");
+        if (!Files.exists(file)) {
+            Files.write(file, elf);
+        }
+        Process p = new ProcessBuilder("llvm-symbolizer-19", "--obj=" + file, "--inlines", "--functions=short",
+                String.format("0x%x", pc)).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor()).as(text).isZero();
+        List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+        for (int i = 1; i < lines.size(); i += 2) {
+            String place = lines.get(i);           // file:line:column
+            String[] parts = place.split(":");
+            if (!parts[0].endsWith(".h")) {
+                return Integer.parseInt(parts[parts.length - 2]);
+            }
+        }
+        return 0;
     }
 
     @Test

@@ -20,9 +20,10 @@ import org.rvsimt.isa.Operation;
  * @param divergence       branches and jumps that split a warp, most frequent first
  * @param memory           bytes moved per memory space
  * @param barrierWaitSlots issue slots of their block that warps spent waiting at barriers
+ * @param executed         every instruction that ran, in pc order (for per-source-line counts)
  */
 public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Divergent> divergence, Memory memory,
-                               long barrierWaitSlots) {
+                               long barrierWaitSlots, List<Hot> executed) {
 
     public static final int HOTTEST = 10;
 
@@ -35,7 +36,7 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
                          long otherWritten) { }
 
     public static LaunchStatistics empty() {
-        return new LaunchStatistics(Map.of(), List.of(), List.of(), new Memory(0, 0, 0, 0, 0, 0), 0);
+        return new LaunchStatistics(Map.of(), List.of(), List.of(), new Memory(0, 0, 0, 0, 0, 0), 0, List.of());
     }
 
     public static LaunchStatistics of(Program p, List<Profile> profiles) {
@@ -88,12 +89,13 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
                 div.add(new Divergent(pc, p.disassemble(pc), diverged[i]));
             }
         }
+        List<Hot> executed = List.copyOf(hot);
         hot.sort(Comparator.comparingLong(Hot::warpInstructions).reversed().thenComparingInt(Hot::pc));
         div.sort(Comparator.comparingLong(Divergent::count).reversed().thenComparingInt(Divergent::pc));
         Memory mem = new Memory(Math.max(0, read - sharedRead - otherRead), Math.max(0, written - sharedWritten
                 - otherWritten), sharedRead, sharedWritten, otherRead, otherWritten);
         return new LaunchStatistics(new LinkedHashMap<>(mix), List.copyOf(hot.subList(0, Math.min(HOTTEST,
-                hot.size()))), List.copyOf(div), mem, barrier);
+                hot.size()))), List.copyOf(div), mem, barrier, executed);
     }
 
     /** {read, written} bytes per active lane of the instruction at index {@code i}. */

@@ -499,7 +499,7 @@ final class Connection {
                 t.cancel(false);
             }
             if (o != null) {
-                pushAsync(checked ? LaunchCheckRequest.reply(launchReplyFields(o), o, d.sourceLines(), tag)
+                pushAsync(checked ? LaunchCheckRequest.reply(launchReplyFields(o), o, tag)
                         : launchReplyFields(o).str(timing == null ? "" : timing.json(o.ok(), warpSize, shared))
                                 .frame(LAUNCH | REPLY_BIT, tag));
             }

@@ -61,11 +61,12 @@ final class LaunchCheckRequest {
     }
 
     /** LAUNCH's reply fields ({@code launch}), then the findings. */
-    static byte[] reply(PayloadWriter launch, DeviceModel.Outcome o, SourceLines lines, int tag) {
-        CheckResult c = o.checks();
+    static byte[] reply(PayloadWriter launch, DeviceModel.Outcome o, int tag) {
+        CheckResult c = o.diagnostics() == null ? null : o.diagnostics().checks();
         if (c == null) {       // a refused dispatch ran no checks
             return launch.u32(0).u32(0).str("").str("[]").frame(LAUNCH_CHECKED | REPLY_BIT, tag);
         }
+        SourceLines lines = o.diagnostics().lines();
         return launch.u32((int) c.errors()).u32((int) c.warnings()).str(c.text(lines)).str(c.jsonText(lines))
                 .frame(LAUNCH_CHECKED | REPLY_BIT, tag);
     }

@@ -410,6 +410,7 @@ function connect() {
   es.addEventListener('rows', (e) => onRows(JSON.parse(e.data)));
   es.addEventListener('warps', (e) => onWarps(JSON.parse(e.data)));
   es.addEventListener('sampling', (e) => showSampling(JSON.parse(e.data).every));
+  es.addEventListener('diagnostics', (e) => onDiagnostics(JSON.parse(e.data)));   // diagnostics.js
   es.onerror = () => { $('conn').textContent = 'reconnecting'; $('conn').className = 'badge off'; };
 }
 
