@@ -52,6 +52,12 @@ class ChecksCliTest {
                 // every lane of the one warp adds at counter + 2
                 Arguments.of("memcheck/misaligned_atomic.yaml", "memcheck", "misaligned_atomic", null, null, 32, 0,
                         "is not 4-byte aligned"),
+                // vector and tile accesses, per element: thread 31's elements 6 and 7 (offsets 1016, 1020)
+                Arguments.of("memcheck/vector_tail.yaml", "memcheck", "out_of_bounds", null, "x", 2, 31,
+                        "load of 4 bytes at 0 bytes past the end of 'x' (1016 bytes)"),
+                // thread 3's row 3, column 3: 3 x 64 + 3 x 16 + 3 x 4 = 252
+                Arguments.of("memcheck/tile_tail.yaml", "memcheck", "out_of_bounds", null, "A", 1, 3,
+                        "load of 4 bytes at 0 bytes past the end of 'A' (252 bytes)"),
                 Arguments.of("racecheck/scan.yaml", "racecheck", "read_after_write", "READ", "shared", -1, -1,
                         "with no barrier between"),
                 // thread t + 128 stores s[t + 128] while thread t reads it: 128 threads of each of 2 blocks
@@ -66,6 +72,12 @@ class ChecksCliTest {
                         "can never complete"),
                 Arguments.of("synccheck/barrier_count.yaml", "synccheck", "barrier_deadlock", "BARRIER", null, 1, -1,
                         "can never complete"),
+                // thread 32 reads s[0..3] that thread 0 stored with one vector store, no barrier between
+                Arguments.of("racecheck/vector_shared.yaml", "racecheck", "read_after_write", null, "shared", -1, 32,
+                        "reads shared memory offset 0, written by thread (0,0,0)"),
+                // the vector load reads each of the 8 elements of each of the 32 threads first
+                Arguments.of("initcheck/vector_unwritten.yaml", "initcheck", "uninitialized_global_read", null, "x",
+                        256, 0, "4-byte load at offset 0 of 'x' (1024 bytes)"),
                 // coeffs[2] is loaded first by all 256 threads (one finding per load instruction)
                 Arguments.of("initcheck/forgot_copy.yaml", "initcheck", "uninitialized_global_read", "LOAD", "coeffs",
                         256, 0, "which neither the host nor a thread wrote"),

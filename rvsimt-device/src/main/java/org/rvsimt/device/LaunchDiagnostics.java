@@ -1,6 +1,6 @@
 package org.rvsimt.device;
 
-import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.api.LaunchStatistics;
 import org.rvsimt.observe.SourceLines;
 import org.rvsimt.observe.checks.CheckResult;
 

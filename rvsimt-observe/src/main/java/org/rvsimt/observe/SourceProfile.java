@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rvsimt.core.exec.LaunchStatistics;
+import org.rvsimt.core.api.LaunchStatistics;
 
 /**
  * A launch's instruction counts per source line ({@code perf annotate} by line rather than by pc):

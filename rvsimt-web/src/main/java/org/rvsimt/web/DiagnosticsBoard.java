@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rvsimt.core.api.Launch;
-import org.rvsimt.core.exec.KernelFault;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.LaunchDiagnostics;
 import org.rvsimt.observe.SourceProfile;

@@ -9,7 +9,8 @@ import org.rvsimt.isa.Kind;
  * thread is reused for every instruction, so a consumer copies what it keeps.
  *
  * <p>The operation is its declaration ({@link #definition()}: mnemonic, kind, trace id). Vector and
- * matrix loads and stores report no per-lane accesses yet ({@link #accessesKnown()} is false).
+ * matrix loads and stores report one access per element of each active lane (lane by lane, elements
+ * in order), from the lane's vl, vtype, mask and tile sizes before the instruction runs.
  *
  * <p>The setters are for the engines.
  */
@@ -27,10 +28,11 @@ public final class InstructionEvent {
     private AccessKind accessKind;
     private boolean accessesKnown;
     private int accesses;
-    private final int[] lanes = new int[64];
-    private final int[] addresses = new int[64];
-    private final int[] sizes = new int[64];
-    private final MemorySpace[] spaces = new MemorySpace[64];
+    // grown on demand: a vector or tile access has an entry per element of each lane
+    private int[] lanes = new int[64];
+    private int[] addresses = new int[64];
+    private int[] sizes = new int[64];
+    private MemorySpace[] spaces = new MemorySpace[64];
 
     // ------------------------------------------------------------------ what consumers read
 
@@ -100,12 +102,15 @@ public final class InstructionEvent {
         return accessKind;
     }
 
-    /** False for an instruction that accesses memory in a way not itemised yet (vector, matrix). */
+    /** False for an instruction that accesses memory in a way not itemised (none at present). */
     public boolean accessesKnown() {
         return accessesKnown;
     }
 
-    /** Number of lane accesses (one per active lane for scalar loads, stores and atomics). */
+    /**
+     * Number of lane accesses: one per active lane for scalar loads, stores and atomics, one per
+     * element of each active lane for vector and matrix loads and stores.
+     */
     public int accessCount() {
         return accesses;
     }
@@ -177,6 +182,13 @@ public final class InstructionEvent {
 
     public void access(int lane, int address, int size, MemorySpace space) {
         int k = accesses++;
+        if (k == lanes.length) {
+            int n = 2 * k;
+            lanes = java.util.Arrays.copyOf(lanes, n);
+            addresses = java.util.Arrays.copyOf(addresses, n);
+            sizes = java.util.Arrays.copyOf(sizes, n);
+            spaces = java.util.Arrays.copyOf(spaces, n);
+        }
         lanes[k] = lane;
         addresses[k] = address;
         sizes[k] = size;

@@ -94,6 +94,62 @@ class ExecutionEventsTest {
         }
     }
 
+    /**
+     * Vector and tile loads and stores are itemised per element of each lane (RVV 1.0 section 7:
+     * unit stride at base + 4e, strided at base + stride * e; a tile row r, column c at base + r *
+     * stride + 4c), with each lane's own vl: lane l asks for l + 1 elements.
+     */
+    @Test
+    void vectorAndTileAccessesAreItemisedPerElementOfEachLane() throws Exception {
+        String kernel = """
+                    csrr t0, vx_tid_x
+                    addi t1, t0, 1
+                    vsetvli t2, t1, e32, m1, ta, ma
+                    lw a1, 0(a0)
+                    vle32.v v1, (a1)
+                    li t3, 8
+                    vsse32.v v1, (a1), t3
+                    li t4, 2
+                    msettilem t4
+                    li t5, 3
+                    msettilek t5
+                    li t6, 16
+                    mlae32 tr0, (a1), t6
+                    ret
+                """;
+        for (String engine : List.of("interp", "jit")) {
+            try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1).withWarpSize(4))) {
+                Buffer buf = d.alloc(64).fill((byte) 0);
+                RecordingConsumer rec = new RecordingConsumer();
+                LaunchResult r = d.launch(Kernel.fromAssembly(kernel, "vector.S"), Dim3.of(1), Dim3.of(4), 0,
+                        LaunchOptions.defaults().withEvents(rec), buf);
+                assertThat(r.fault()).as(engine).isNull();
+                int b = buf.address();
+                StringBuilder load = new StringBuilder(" vle32.v mask 0xf");
+                StringBuilder store = new StringBuilder(" vsse32.v mask 0xf");
+                StringBuilder tile = new StringBuilder(" mlae32 mask 0xf");
+                for (int lane = 0; lane < 4; lane++) {
+                    for (int e = 0; e <= lane; e++) {
+                        load.append(String.format(" [READ lane %d 0x%08x 4 GLOBAL]", lane, b + 4 * e));
+                        store.append(String.format(" [WRITE lane %d 0x%08x 4 GLOBAL]", lane, b + 8 * e));
+                    }
+                    for (int row = 0; row < 2; row++) {
+                        for (int col = 0; col < 3; col++) {
+                            tile.append(String.format(" [READ lane %d 0x%08x 4 GLOBAL]", lane, b + 16 * row + 4 * col));
+                        }
+                    }
+                }
+                List<String> ev = rec.all();
+                for (StringBuilder want : List.of(load, store, tile)) {
+                    String op = want.substring(1, want.indexOf(" mask"));
+                    assertThat(ev.stream().filter(l -> l.contains(" " + op + " mask")).toList()).as(engine + " " + op)
+                            .containsExactly(ev.stream().filter(l -> l.contains(" " + op + " mask")).findFirst()
+                                    .map(l -> l.substring(0, l.indexOf(" " + op)) + want).orElse("no " + op));
+                }
+            }
+        }
+    }
+
     static Stream<Integer> seeds() {
         return IntStream.range(0, 12).boxed();
     }

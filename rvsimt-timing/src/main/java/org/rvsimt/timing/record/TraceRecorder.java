@@ -7,6 +7,7 @@ import org.rvsimt.core.events.InstructionEvent;
 import org.rvsimt.core.events.MemorySpace;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.isa.InstructionDef;
+import org.rvsimt.isa.Kind;
 import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.config.OpClass;
 
@@ -179,7 +180,10 @@ public final class TraceRecorder implements ExecutionConsumer {
                 s.add(srcs);
                 return;
             }
-            if (!e.accessesKnown()) {
+            // Vector and tile accesses (one per element of each lane) are not modelled yet: unknown, as before.
+            Kind k = e.kind();
+            if (!e.accessesKnown() || k == Kind.VECTOR_LOAD || k == Kind.VECTOR_STORE || k == Kind.MATRIX_LOAD
+                    || k == Kind.MATRIX_STORE) {
                 s.add(StreamFormat.instruction(opClass, StreamFormat.MEM_UNKNOWN, destReg, active));
                 s.add(st[3]);
                 s.add(srcs);

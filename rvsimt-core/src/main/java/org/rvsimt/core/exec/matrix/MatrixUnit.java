@@ -1,6 +1,7 @@
 package org.rvsimt.core.exec.matrix;
 
 import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.LaneAccessSink;
 import org.rvsimt.core.exec.interp.Interpreter;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
@@ -88,9 +89,19 @@ public final class MatrixUnit {
         }
     }
 
-    private static void memory(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word, int pc,
-                               int lane) {
-        boolean store = k.store();
+    /** Where a tile load or store reads or writes one element: row, column, address, bytes. */
+    @FunctionalInterface
+    private interface ElementSink {
+        void access(int row, int col, int addr, int bytes);
+    }
+
+    /**
+     * The elements of a tile load or store of {@code lane}, row by row, with their addresses.
+     * {@code checked}: a row too wide for the register is the instruction's fault at {@code pc};
+     * otherwise (an observer looking before it runs) there are no accesses.
+     */
+    private static void walk(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word,
+                             int pc, boolean checked, int lane, ElementSink sink) {
         int eb = 1 << (word >>> 10 & 3);               // d_size: 8, 16 or 32-bit elements
         int reg = word >>> 7 & 7;
         // A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen
@@ -103,31 +114,59 @@ public final class MatrixUnit {
             case LOAD_A, STORE_A, LOAD_B, STORE_B -> s.mtilek[lane];
         };
         if (cols * eb > MatrixState.rowBytes(reg)) {
+            if (!checked) {
+                return;
+            }
             throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
                     "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", mnemonic, cols, eb, reg, lane));
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
+        for (int r = 0; r < rows; r++) {
+            for (int col = 0; col < cols; col++) {
+                sink.access(r, col, base + r * stride + col * eb, eb);
+            }
+        }
+    }
+
+    /**
+     * The element accesses of tile load or store {@code i} on the lanes of {@code m}, before it runs,
+     * for an execution-event observer: (lane, address, bytes) in lane, row, column order.
+     */
+    public static void accesses(BlockContext c, Warp w, int i, long m, LaneAccessSink sink) {
+        Program p = c.program;
+        if (!(p.op[i] instanceof MatrixMemory k)) {
+            return;
+        }
+        MatrixState s = w.matrix();
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            walk(c, w, s, k, null, p.words[i], p.base + 4 * i, false, lane,
+                    (r, col, addr, bytes) -> sink.access(lane, addr, bytes));
+        }
+    }
+
+    private static void memory(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word, int pc,
+                               int lane) {
+        boolean store = k.store();
+        int reg = word >>> 7 & 7;
         if (!store) {
             int o = s.offset(lane, reg, 0, 0);
             java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
         }
-        for (int r = 0; r < rows; r++) {
-            for (int col = 0; col < cols; col++) {
-                int addr = base + r * stride + col * eb;
-                int o = s.offset(lane, reg, r, col * eb);
-                try {
-                    if (store) {
-                        LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
-                    } else {
-                        writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
-                    }
-                } catch (MemoryFault mf) {
-                    throw Interpreter.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
-                            mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
+        walk(c, w, s, k, mnemonic, word, pc, true, lane, (r, col, addr, eb) -> {
+            int o = s.offset(lane, reg, r, col * eb);
+            try {
+                if (store) {
+                    LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
+                } else {
+                    writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
                 }
+            } catch (MemoryFault mf) {
+                throw Interpreter.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
+                        mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
             }
-        }
+        });
     }
 
     private static void multiply(BlockContext c, Warp w, MatrixState s, Operation.Matrix op, int eb, String mnemonic,

@@ -4,9 +4,12 @@ import org.rvsimt.core.events.AccessKind;
 import org.rvsimt.core.events.InstructionEvent;
 import org.rvsimt.core.events.MemorySpace;
 import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.LaneAccessSink;
+import org.rvsimt.core.exec.matrix.MatrixUnit;
 import org.rvsimt.core.exec.program.Predecoder;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.exec.vector.VectorUnit;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionSet;
@@ -50,10 +53,17 @@ public final class Observation {
             case SC -> lanes(c, w, e, AccessKind.STORE_CONDITIONAL, p.rs1[i], 0, 4, mask);
             case VECTOR, MATRIX -> {
                 Kind k = e.kind();
-                if (k == Kind.VECTOR_LOAD || k == Kind.MATRIX_LOAD) {
-                    e.accesses(AccessKind.READ, false);
-                } else if (k == Kind.VECTOR_STORE || k == Kind.MATRIX_STORE) {
-                    e.accesses(AccessKind.WRITE, false);
+                boolean load = k == Kind.VECTOR_LOAD || k == Kind.MATRIX_LOAD;
+                if (load || k == Kind.VECTOR_STORE || k == Kind.MATRIX_STORE) {
+                    // one access per element of each lane, from the lane's configuration before it runs
+                    e.accesses(load ? AccessKind.READ : AccessKind.WRITE, true);
+                    LaneAccessSink sink = (lane, address, bytes) -> e.access(lane, address, bytes,
+                            space(c, address, bytes));
+                    if (form == Form.VECTOR) {
+                        VectorUnit.accesses(c, w, i, mask, sink);
+                    } else {
+                        MatrixUnit.accesses(c, w, i, mask, sink);
+                    }
                 }
             }
             default -> { }

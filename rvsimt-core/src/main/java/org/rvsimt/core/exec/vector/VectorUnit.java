@@ -1,6 +1,7 @@
 package org.rvsimt.core.exec.vector;
 
 import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.LaneAccessSink;
 import org.rvsimt.core.exec.interp.Interpreter;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
@@ -498,6 +499,29 @@ public final class VectorUnit {
         /** Loads and stores (spec 7): the element count, widths and addresses of each addressing mode. */
         private void memory(VectorMemory k) {
             boolean store = k.store();
+            walk(k, true, (e, addr, dataBytes) -> {
+                try {
+                    if (store) {
+                        LaneOps.store(c, w, lane, addr, dataBytes, v.get(lane, vd, e, dataBytes));
+                    } else {
+                        v.set(lane, vd, e, dataBytes, LaneOps.load(c, w, lane, addr, dataBytes, false));
+                    }
+                } catch (MemoryFault mf) {
+                    throw Interpreter.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
+                            mf.getMessage() + " at element " + e + " of " + mnemonic()));
+                }
+            });
+        }
+
+        /**
+         * The element count, widths and addresses of each addressing mode (spec 7): {@code sink} gets
+         * each active element's address in order. {@code checked}: an illegal configuration is the
+         * instruction's fault; otherwise (an observer looking before it runs) the walk just stops.
+         */
+        private void walk(VectorMemory k, boolean checked, ElementSink sink) {
+            if (!checked && k.addressing() != Addressing.WHOLE_REGISTER && (vtype & VectorOps.VILL) != 0) {
+                return;
+            }
             int width = word >>> 12 & 7;
             int eewBytes = width == 0 ? 1 : width == 5 ? 2 : 4;
             boolean indexed = k.addressing() == Addressing.INDEXED;
@@ -508,6 +532,9 @@ public final class VectorUnit {
             if (k.addressing() == Addressing.WHOLE_REGISTER) { // nf + 1 registers of VLEN bits, vl and mask ignored
                 int nr = (word >>> 29) + 1;
                 if ((vd & (nr - 1)) != 0) {
+                    if (!checked) {
+                        return;
+                    }
                     throw illegal("register v" + vd + " is not a multiple of " + nr);
                 }
                 count = nr * v.vlenb / eewBytes;
@@ -521,16 +548,21 @@ public final class VectorUnit {
                 int emulLog2 = Integer.numberOfTrailingZeros(eewBytes) - Integer.numberOfTrailingZeros(sb)
                         + VectorOps.lmulLog2(vtype);
                 if (emulLog2 > 3 || emulLog2 < -3) {
+                    if (!checked) {
+                        return;
+                    }
                     throw illegal("EMUL = EEW/SEW * LMUL is outside 1/8..8");
                 }
                 int emulRegs = emulLog2 > 0 ? 1 << emulLog2 : 1;
-                if (indexed) {
-                    groups(vd, -1, -1);
-                    if ((vs2 & (emulRegs - 1)) != 0) {
-                        throw illegal("index register v" + vs2 + " is not a multiple of EMUL = " + emulRegs);
+                if (checked) {          // register-group alignment: the instruction's legality, not its addresses
+                    if (indexed) {
+                        groups(vd, -1, -1);
+                        if ((vs2 & (emulRegs - 1)) != 0) {
+                            throw illegal("index register v" + vs2 + " is not a multiple of EMUL = " + emulRegs);
+                        }
+                    } else if ((vd & (emulRegs - 1)) != 0) {
+                        throw illegal("register v" + vd + " is not a multiple of EMUL = " + emulRegs);
                     }
-                } else if ((vd & (emulRegs - 1)) != 0) {
-                    throw illegal("register v" + vd + " is not a multiple of EMUL = " + emulRegs);
                 }
             }
             int base = x(rs1);
@@ -541,17 +573,31 @@ public final class VectorUnit {
                 }
                 int addr = indexed ? base + (int) VectorOps.unsigned(v.get(lane, vs2, e, eewBytes), eewBytes * 8)
                         : base + e * stride;
-                try {
-                    if (store) {
-                        LaneOps.store(c, w, lane, addr, dataBytes, v.get(lane, vd, e, dataBytes));
-                    } else {
-                        v.set(lane, vd, e, dataBytes, LaneOps.load(c, w, lane, addr, dataBytes, false));
-                    }
-                } catch (MemoryFault mf) {
-                    throw Interpreter.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
-                            mf.getMessage() + " at element " + e + " of " + mnemonic()));
-                }
+                sink.access(e, addr, dataBytes);
             }
+        }
+    }
+
+    /** Where a vector load or store reads or writes element {@code e} of a lane. */
+    @FunctionalInterface
+    private interface ElementSink {
+        void access(int e, int addr, int bytes);
+    }
+
+    /**
+     * The element accesses of vector load or store {@code i} on the lanes of {@code m}, before it
+     * runs, for an execution-event observer: {@code sink} gets (lane, address, bytes) in lane then
+     * element order. A lane whose configuration makes the instruction illegal has none (it faults).
+     */
+    public static void accesses(BlockContext c, Warp w, int i, long m, LaneAccessSink sink) {
+        Program p = c.program;
+        if (!(p.op[i] instanceof VectorMemory k)) {
+            return;
+        }
+        Lane l = new Lane(c, w, w.vector(), p, i, p.base + 4 * i, m);
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int lane = Long.numberOfTrailingZeros(mm);
+            l.at(lane).walk(k, false, (e, addr, bytes) -> sink.access(lane, addr, bytes));
         }
     }
 
