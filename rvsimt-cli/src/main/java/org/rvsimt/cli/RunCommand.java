@@ -502,8 +502,8 @@ final class RunCommand implements Callable<Integer> {
             }
             o.put("stats", StatisticsSummary.of(r.statistics(), r.warpInstructions(), r.laneInstructions(),
                     r.simtEfficiency()).toMap(lines));
-            if (timingOption != null && timingOption.json() != null) {
-                o.put("timing", timingOption.json());
+            if (timingOption != null && timingOption.json(lines) != null) {
+                o.put("timing", timingOption.json(lines));
             }
             if (traceDropped != null) {
                 o.put("trace", Map.of("file", trace.toString(), "dropped_fast", traceDropped[0],
@@ -537,7 +537,7 @@ final class RunCommand implements Callable<Integer> {
             StatisticsReport.print(out, r.statistics(), r.warpInstructions(), lines);
         }
         if (timingOption != null) {
-            timingOption.print(out);
+            timingOption.print(out, lines);
         }
         if (traceDropped != null) {
             out.printf("  trace -> %s (%d fast, %d slow records dropped)%n", trace, traceDropped[0], traceDropped[1]);

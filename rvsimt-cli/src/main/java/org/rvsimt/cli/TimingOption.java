@@ -1,6 +1,7 @@
 package org.rvsimt.cli;
 
 import org.rvsimt.core.events.ExecutionConsumer;
+import org.rvsimt.observe.SourceLines;
 import org.rvsimt.timing.TimingSession;
 import org.rvsimt.timing.config.GpuConfigException;
 import org.rvsimt.timing.config.GpuConfigReader;
@@ -51,14 +52,28 @@ final class TimingOption {
         }
     }
 
-    /** The report's JSON object, or null when the launch was not timed (it faulted). */
-    Map<String, Object> json() {
-        return report == null ? null : TimingReportFormat.toMap(report);
+    /** The report's JSON object, or null when the launch was not timed (it faulted); source counters with places. */
+    Map<String, Object> json(SourceLines lines) {
+        return report == null ? null : TimingReportFormat.toMap(report, places(lines));
     }
 
-    void print(PrintWriter out) {
+    void print(PrintWriter out, SourceLines lines) {
         if (report != null) {
-            TimingReportFormat.print(out, report);
+            TimingReportFormat.print(out, report, places(lines));
         }
+    }
+
+    private static TimingReportFormat.SourcePlaces places(SourceLines lines) {
+        return new TimingReportFormat.SourcePlaces() {
+            @Override
+            public String text(int pc) {
+                return lines.at(pc).map(SourceLines.Place::text).orElse(null);
+            }
+
+            @Override
+            public Map<String, Object> json(int pc) {
+                return lines.json(pc);
+            }
+        };
     }
 }

@@ -7,21 +7,24 @@ import org.rvsimt.timing.record.BlockTrace;
 import org.rvsimt.timing.record.StreamFormat;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.PriorityQueue;
-import java.util.Set;
 
 /**
  * One compute unit: S schedulers issuing at most one warp-instruction each per cycle, in order per
  * warp, behind a register scoreboard, into pipes with a latency and an initiation interval; an L1;
  * resident blocks under the occupancy limits. {@link #step} simulates one cycle; when no warp can
- * issue, the unit sleeps until the earliest time one could, and the skipped cycles are charged to
- * each warp's reason at once (nothing changes while it sleeps).
+ * issue, the unit sleeps until the earliest time one could.
+ *
+ * <p>The cost is kept proportional to what changes, not to warps x cycles: a warp's reason holds
+ * until its {@link WarpSlot#wake} and is charged as one interval when it changes (not once per
+ * cycle); a scheduler none of whose warps can change this cycle is skipped; a ready warp that was
+ * not selected re-checks only the shared pipes, since nothing of its own changed.
  */
 final class ComputeUnit {
     private static final OpClass[] CLASSES = OpClass.values();
     private static final long NEVER = Long.MAX_VALUE / 4;
+    private static final int LSU = OpClass.LSU.ordinal();
+    private static final int SFU = OpClass.SFU.ordinal();
 
     private final GpuConfig config;
     private final MemorySystem memory;
@@ -30,14 +33,23 @@ final class ComputeUnit {
     private final SectorCache l1;
     private final int l1SectorsPerLineShift;
     private final int l1SectorsPerLine;
+    private final int l1Latency;
+    private final int l1Mshr;
+    private final int l2Latency;
+    private final boolean gto;
     private final int[] latency = new int[CLASSES.length];
     private final int[] initiation = new int[CLASSES.length];
     private final long[][] pipeFree;
     private long lsuFree;
     private long mioFree;
-    private final PriorityQueue<Long> mshr = new PriorityQueue<>();
-    private final Set<Integer> icache = new HashSet<>();
-    private final List<WarpSlot>[] schedulerWarps;
+    private final LongMinHeap mshr = new LongMinHeap();
+    /** Code lines (by {@link CycleModel#pcLine} index) this unit has fetched once. */
+    private final boolean[] icache;
+    /** Each scheduler's warps, in the order they started (the round-robin order). */
+    private final WarpSlot[][] schedulerWarps;
+    private final int[] schedulerCount;
+    /** The earliest cycle any warp of the scheduler can change its state (0: look now). */
+    private final long[] schedulerWake;
     private final int[] lastIssued;
     private final WarpSlot[] lastWarp;
     final List<BlockSlot> blocks = new ArrayList<>();
@@ -47,8 +59,9 @@ final class ComputeUnit {
     long sleepUntil;
     private long lastStep = -1;
     private long ages;
+    /** The earliest drain end of an exited warp still in a scheduler's list (NEVER: none). */
+    private long retireAt = NEVER;
 
-    @SuppressWarnings("unchecked")
     ComputeUnit(GpuConfig config, MemorySystem memory, Counters counters, CycleModel gpu) {
         this.config = config;
         this.memory = memory;
@@ -57,18 +70,22 @@ final class ComputeUnit {
         this.l1 = new SectorCache(config.l1().sets(), config.l1().ways());
         l1SectorsPerLine = config.l1().line() / config.l1().sector();
         l1SectorsPerLineShift = Integer.numberOfTrailingZeros(l1SectorsPerLine);
+        l1Latency = config.l1().latency();
+        l1Mshr = config.l1().mshr();
+        l2Latency = config.l2().latency();
+        gto = config.scheduler() == SchedulerPolicy.GTO;
         for (OpClass c : CLASSES) {
             latency[c.ordinal()] = config.latencyOf(c);
             initiation[c.ordinal()] = config.initiationOf(c);
         }
         int s = config.schedulersPerCu();
         pipeFree = new long[s][CLASSES.length];
-        schedulerWarps = new List[s];
-        for (int i = 0; i < s; i++) {
-            schedulerWarps[i] = new ArrayList<>();
-        }
+        schedulerWarps = new WarpSlot[s][Math.max(1, config.warpsPerCu())];
+        schedulerCount = new int[s];
+        schedulerWake = new long[s];
         lastIssued = new int[s];
         lastWarp = new WarpSlot[s];
+        icache = new boolean[gpu.pcLines()];
     }
 
     boolean idle() {
@@ -100,117 +117,134 @@ final class ComputeUnit {
     private void start(WarpSlot w, long now) {
         w.running = true;
         w.fetchReady = now;
+        w.since = now;
         w.block.live++;
         w.block.unfinished++;
-        schedulerWarps[w.scheduler].add(w);
+        int s = w.scheduler;
+        WarpSlot[] ws = schedulerWarps[s];
+        if (schedulerCount[s] == ws.length) {
+            schedulerWarps[s] = ws = java.util.Arrays.copyOf(ws, ws.length * 2);
+        }
+        ws[schedulerCount[s]++] = w;
+        schedulerWake[s] = 0;
         advanceMarkers(w, now);
     }
 
     /** Simulates cycle {@code now}; sets {@link #sleepUntil} to the next cycle anything can change. */
     void step(long now) {
-        if (lastStep >= 0 && now > lastStep + 1) {
-            chargeSkipped(now - lastStep - 1);
-        }
+        long cycles = lastStep >= 0 ? now - lastStep : 1;
         lastStep = now;
         if (blocks.isEmpty()) {
             sleepUntil = NEVER;
             return;
         }
-        counters.activeCycles++;
-        counters.residentWarpCycles += residentWarps;
+        // The cycles slept since the last step count as active: resident warps were waiting.
+        counters.activeCycles += cycles;
+        counters.residentWarpCycles += residentWarps * cycles;
         boolean issued = false;
         long wake = NEVER;
         for (int s = 0; s < schedulerWarps.length; s++) {
-            List<WarpSlot> ws = schedulerWarps[s];
-            int n = ws.size();
-            if (n == 0) {
-                continue;
+            if (schedulerWake[s] <= now) {
+                issued |= schedule(s, now);
             }
-            WarpSlot chosen = null;
-            int chosenIdx = -1;
-            for (int k = 0; k < n; k++) {
-                WarpSlot w = ws.get(k);
-                // A warp whose wait has a known end keeps its reason until then: nothing another warp
-                // does can end it sooner (pipes and the LSU only get busier; a barrier release resets wake).
-                if (w.wake <= now) {
-                    w.reason = classify(w, now);
-                }
-            }
-            if (config.scheduler() == SchedulerPolicy.GTO) {
-                WarpSlot last = lastWarp[s];
-                if (last != null && last.running && last.reason == null) {
-                    chosen = last;
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        WarpSlot w = ws.get(k);
-                        if (w.reason == null && (chosen == null || w.age < chosen.age)) {
-                            chosen = w;
-                        }
-                    }
-                }
-            } else {
-                int startAt = (lastIssued[s] + 1) % n;
-                for (int k = 0; k < n; k++) {
-                    int idx = (startAt + k) % n;
-                    if (ws.get(idx).reason == null) {
-                        chosen = ws.get(idx);
-                        chosenIdx = idx;
-                        break;
-                    }
-                }
-                if (chosen != null) {
-                    lastIssued[s] = chosenIdx;
-                }
-            }
-            for (int k = 0; k < n; k++) {
-                WarpSlot w = ws.get(k);
-                if (w.reason == null && w != chosen) {
-                    w.reason = StallReason.NOT_SELECTED;
-                    w.wake = now + 1;
-                }
-            }
-            if (chosen != null) {
-                chosen.reason = StallReason.SELECTED;
-                chosen.wake = now + 1;
-                lastWarp[s] = chosen;
-                issued = true;
-            }
-            // Charge this cycle, then issue (issuing changes the warp's state for the next cycle).
-            for (int k = 0; k < ws.size(); k++) {
-                WarpSlot w = ws.get(k);
-                charge(w, 1);
-                if (w.wake < wake) {
-                    wake = w.wake;
-                }
-            }
-            if (chosen != null) {
-                issue(chosen, now);
-            }
+            wake = Math.min(wake, schedulerWake[s]);
         }
         sleepUntil = issued ? now + 1 : Math.max(now + 1, wake);
-        retireFinished(now);
+        if (retireAt <= now) {
+            retireFinished(now);
+        }
         if (blocks.isEmpty()) {
             sleepUntil = NEVER;
         }
     }
 
-    private void chargeSkipped(long cycles) {
-        if (blocks.isEmpty()) {
-            return;
-        }
-        counters.activeCycles += cycles;
-        counters.residentWarpCycles += residentWarps * cycles;
-        for (List<WarpSlot> ws : schedulerWarps) {
-            for (WarpSlot w : ws) {
-                charge(w, cycles);
+    /** One cycle of scheduler {@code s}: reclassifies the warps whose wait ended, picks one and issues it. */
+    private boolean schedule(int s, long now) {
+        WarpSlot[] ws = schedulerWarps[s];
+        int n = schedulerCount[s];
+        int ready = 0;
+        long wake = NEVER;
+        for (int k = 0; k < n; k++) {
+            WarpSlot w = ws[k];
+            // A warp whose wait has a known end keeps its reason until then: nothing another warp
+            // does can end it sooner (pipes and the LSU only get busier; a barrier release resets wake).
+            if (w.wake <= now) {
+                StallReason was = w.reason;
+                int wasPc = w.lastPcId;
+                // A warp that could issue last cycle but was not selected has the same registers,
+                // fetch and barrier state: only the shared pipes may have become busy.
+                StallReason r = was == StallReason.NOT_SELECTED ? throttle(w, now) : classify(w, now);
+                if (r != was || w.lastPcId != wasPc) {
+                    charge(w, was, wasPc, now);
+                }
+                w.reason = r;
+            }
+            if (w.reason == null) {
+                ready++;
+            } else if (w.wake < wake) {
+                wake = w.wake;
             }
         }
+        if (ready == 0) {
+            schedulerWake[s] = wake;
+            return false;
+        }
+        WarpSlot chosen = null;
+        if (gto) {
+            WarpSlot last = lastWarp[s];
+            if (last != null && last.running && last.reason == null) {
+                chosen = last;
+            } else {
+                for (int k = 0; k < n; k++) {
+                    WarpSlot w = ws[k];
+                    if (w.reason == null && (chosen == null || w.age < chosen.age)) {
+                        chosen = w;
+                    }
+                }
+            }
+        } else {
+            int startAt = (lastIssued[s] + 1) % n;
+            for (int k = 0; k < n; k++) {
+                int idx = startAt + k < n ? startAt + k : startAt + k - n;
+                if (ws[idx].reason == null) {
+                    chosen = ws[idx];
+                    lastIssued[s] = idx;
+                    break;
+                }
+            }
+        }
+        if (ready > 1) {
+            for (int k = 0; k < n; k++) {
+                WarpSlot w = ws[k];
+                if (w.reason == null && w != chosen) {
+                    w.reason = StallReason.NOT_SELECTED;
+                    w.wake = now + 1;
+                }
+            }
+        }
+        chosen.reason = StallReason.SELECTED;
+        chosen.wake = now + 1;
+        lastWarp[s] = chosen;
+        // Issuing may start or release warps of any scheduler (they lower their scheduler's wake).
+        schedulerWake[s] = now + 1;
+        issue(chosen, now);
+        return true;
     }
 
-    private void charge(WarpSlot w, long cycles) {
-        int r = w.reason.ordinal();
-        counters.stalls[r] += cycles;
-        counters.pcStalls[w.lastPcId * Counters.REASONS + r] += cycles;
+    /** Charges the warp's current reason from when it began up to {@code now}. */
+    private void close(WarpSlot w, long now) {
+        charge(w, w.reason, w.lastPcId, now);
+    }
+
+    /** Charges {@code reason} at {@code pcId} from when the warp's interval began up to {@code now}. */
+    private void charge(WarpSlot w, StallReason reason, int pcId, long now) {
+        long cycles = now - w.since;
+        if (cycles > 0) {
+            int r = reason.ordinal();
+            counters.stalls[r] += cycles;
+            counters.pcStalls[pcId * Counters.REASONS + r] += cycles;
+        }
+        w.since = now;
     }
 
     /** Null when the warp can issue now; else why not, with {@link WarpSlot#wake} set. */
@@ -231,31 +265,29 @@ final class ComputeUnit {
             w.wake = w.fetchReady;
             return w.fetchReason;
         }
-        int[] s = w.stream;
-        int p = w.pos;
-        int h = s[p];
-        w.lastPcId = s[p + 1];
-        int c = StreamFormat.opClass(h);
-        int mem = StreamFormat.memory(h);
+        int h = w.head;
+        w.lastPcId = w.headPcId;
         // Instruction fetch: the first fetch of a 128-byte line in this unit misses to the L2.
-        int line = gpu.pcLine(s[p + 1]);
+        int line = gpu.pcLine(w.headPcId);
         if (line != w.lastLine) {
             w.lastLine = line;
-            if (icache.add(line)) {
-                w.fetchReady = now + config.l2().latency();
+            if (!icache[line]) {
+                icache[line] = true;
+                w.fetchReady = now + l2Latency;
                 w.fetchReason = StallReason.NO_INSTRUCTION;
                 w.wake = w.fetchReady;
                 return StallReason.NO_INSTRUCTION;
             }
         }
         // Scoreboard: sources and the destination (no write-after-write overtaking).
-        int srcs = s[p + 2];
+        int srcs = w.headSources;
         long ready = 0;
         byte kind = WarpSlot.SB_WAIT;
+        long[] regReady = w.regReady;
         for (int k = 0; k < 4; k++) {
             int r = k < 3 ? srcs >>> (8 * k) & 0xFF : StreamFormat.destination(h);
-            if (r != 0 && w.regReady[r] > now && w.regReady[r] > ready) {
-                ready = w.regReady[r];
+            if (r != 0 && regReady[r] > now && regReady[r] > ready) {
+                ready = regReady[r];
                 kind = w.regKind[r];
             }
         }
@@ -264,6 +296,13 @@ final class ComputeUnit {
             return kind == WarpSlot.SB_LONG ? StallReason.LONG_SCOREBOARD
                     : kind == WarpSlot.SB_SHORT ? StallReason.SHORT_SCOREBOARD : StallReason.WAIT;
         }
+        return throttle(w, now);
+    }
+
+    /** Null when the pipe the warp's next instruction needs takes it now; else the throttle, with wake set. */
+    private StallReason throttle(WarpSlot w, long now) {
+        int h = w.head;
+        int mem = StreamFormat.memory(h);
         if (StreamFormat.isGlobal(mem) || mem == StreamFormat.MEM_UNKNOWN) {
             if (lsuFree > now) {
                 w.wake = lsuFree;
@@ -272,7 +311,7 @@ final class ComputeUnit {
             while (!mshr.isEmpty() && mshr.peek() <= now) {
                 mshr.poll();
             }
-            if (mshr.size() >= config.l1().mshr()) {
+            if (mshr.size() >= l1Mshr) {
                 w.wake = mshr.peek();
                 return StallReason.LG_THROTTLE;
             }
@@ -285,10 +324,11 @@ final class ComputeUnit {
             }
             return null;
         }
+        int c = StreamFormat.opClass(h);
         long free = pipeFree[w.scheduler][c];
         if (free > now) {
             w.wake = free;
-            return c == OpClass.SFU.ordinal() ? StallReason.MIO_THROTTLE : StallReason.MATH_PIPE_THROTTLE;
+            return c == SFU ? StallReason.MIO_THROTTLE : StallReason.MATH_PIPE_THROTTLE;
         }
         return null;
     }
@@ -320,8 +360,8 @@ final class ComputeUnit {
                 }
             }
             case StreamFormat.MEM_UNKNOWN -> {
-                done = now + config.l1().latency();
-                lsuFree = now + initiation[OpClass.LSU.ordinal()];
+                done = now + l1Latency;
+                lsuFree = now + initiation[LSU];
                 kind = WarpSlot.SB_LONG;
             }
             case StreamFormat.MEM_SHARED_LOAD, StreamFormat.MEM_SHARED_STORE, StreamFormat.MEM_SHARED_ATOMIC -> {
@@ -330,7 +370,7 @@ final class ComputeUnit {
                 counters.bankConflicts += degree - 1;
                 counters.pcBankConflicts[pcId] += degree - 1;
                 counters.issueSlots += degree - 1;
-                mioFree = now + (long) degree * initiation[OpClass.LSU.ordinal()];
+                mioFree = now + (long) degree * initiation[LSU];
                 done = now + config.shared().latency() + degree - 1
                         + (mem == StreamFormat.MEM_SHARED_ATOMIC ? latency[OpClass.ATOMIC.ordinal()] : 0);
                 kind = WarpSlot.SB_SHORT;
@@ -375,7 +415,6 @@ final class ComputeUnit {
         int lineIndex = -1;
         long lineDone = 0;
         boolean lineMissed = false;
-        int l1Latency = config.l1().latency();
         for (int i = 0; i < n; i++) {
             int sec = s[p + i];
             long line = Integer.toUnsignedLong(sec) >>> l1SectorsPerLineShift;
@@ -418,7 +457,7 @@ final class ComputeUnit {
         }
         int lines = lineIndex + 1;
         counters.issueSlots += lines - 1;
-        lsuFree = now + (long) Math.max(1, lines) * initiation[OpClass.LSU.ordinal()];
+        lsuFree = now + (long) Math.max(1, lines) * initiation[LSU];
         return done;
     }
 
@@ -429,10 +468,12 @@ final class ComputeUnit {
             int h = s[w.pos];
             switch (StreamFormat.entry(h)) {
                 case StreamFormat.ENTRY_INSTRUCTION -> {
+                    w.loadHead();
                     return;
                 }
                 case StreamFormat.ENTRY_BARRIER -> {
                     w.pos++;
+                    w.loadHead();
                     w.atBarrier = true;
                     w.block.arrived++;
                     releaseIfComplete(w.block, now);
@@ -453,6 +494,7 @@ final class ComputeUnit {
         }
         // End of stream: the warp exited.
         w.exited = true;
+        retireAt = Math.min(retireAt, w.drainUntil);
         w.block.live--;
         releaseIfComplete(w.block, now);
     }
@@ -465,6 +507,7 @@ final class ComputeUnit {
                     x.atBarrier = false;
                     x.barrierUntil = release;
                     x.wake = 0;
+                    schedulerWake[x.scheduler] = 0;
                 }
             }
             b.arrived = 0;
@@ -474,19 +517,32 @@ final class ComputeUnit {
     /** Removes warps that exited and drained; frees blocks whose warps all finished. */
     private void retireFinished(long now) {
         boolean freed = false;
-        for (List<WarpSlot> ws : schedulerWarps) {
-            for (int k = ws.size() - 1; k >= 0; k--) {
-                WarpSlot w = ws.get(k);
+        long next = NEVER;
+        for (int s = 0; s < schedulerWarps.length; s++) {
+            WarpSlot[] ws = schedulerWarps[s];
+            int n = schedulerCount[s];
+            int kept = 0;
+            for (int k = 0; k < n; k++) {
+                WarpSlot w = ws[k];
                 if (w.exited && w.drainUntil <= now) {
-                    ws.remove(k);
+                    // Its last cycle (now) was charged to its reason: close through it.
+                    close(w, now + 1);
                     w.running = false;
                     w.block.unfinished--;
                     if (w.block.unfinished == 0) {
                         freed = true;
                     }
+                } else {
+                    if (w.exited) {
+                        next = Math.min(next, w.drainUntil);
+                    }
+                    ws[kept++] = w;
                 }
             }
+            java.util.Arrays.fill(ws, kept, n, null);
+            schedulerCount[s] = kept;
         }
+        retireAt = next;
         if (!freed) {
             return;
         }
@@ -500,7 +556,7 @@ final class ComputeUnit {
             }
         }
         for (int s = 0; s < schedulerWarps.length; s++) {
-            lastIssued[s] = Math.min(lastIssued[s], Math.max(0, schedulerWarps[s].size() - 1));
+            lastIssued[s] = Math.min(lastIssued[s], Math.max(0, schedulerCount[s] - 1));
         }
         gpu.refill(this, now + 1);
     }

@@ -45,10 +45,25 @@ public final class CycleModel {
         this.warpSize = warpSize;
         this.sharedPerBlock = sharedPerBlock;
         this.flops = flops;
+        this.pcLine = new int[pcs.length];
+        java.util.Map<Integer, Integer> lines = new java.util.HashMap<>();
+        for (int id = 0; id < pcs.length; id++) {
+            pcLine[id] = lines.computeIfAbsent(pcs[id] >>> 7, k -> lines.size());
+        }
+        this.pcLines = lines.size();
     }
 
+    /** The 128-byte code line of each pc id, numbered densely from 0 (the instruction cache's index). */
+    private final int[] pcLine;
+    private final int pcLines;
+
     int pcLine(int pcId) {
-        return pcs[pcId] >>> 7;
+        return pcLine[pcId];
+    }
+
+    /** How many distinct code lines the recorded pcs touch. */
+    int pcLines() {
+        return pcLines;
     }
 
     boolean hasPending() {

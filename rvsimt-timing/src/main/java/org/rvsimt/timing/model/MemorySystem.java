@@ -14,6 +14,8 @@ final class MemorySystem {
     private final GpuConfig config;
     private final SectorCache[] slices;
     private final long[] sliceFree;
+    /** log2(slices) when the slice count is a power of two, else -1. */
+    private final int sliceShift;
     private final int l2LineShift;
     private final int l2SectorShift;
     private final int l2SectorsPerLine;
@@ -35,6 +37,7 @@ final class MemorySystem {
             slices[i] = new SectorCache(l2.sets() / n, l2.ways());
         }
         sliceFree = new long[n];
+        sliceShift = Integer.bitCount(n) == 1 ? Integer.numberOfTrailingZeros(n) : -1;
         l2LineShift = Integer.numberOfTrailingZeros(l2.line());
         l2SectorShift = Integer.numberOfTrailingZeros(l2.sector());
         l2SectorsPerLine = l2.line() / l2.sector();
@@ -54,14 +57,15 @@ final class MemorySystem {
     long request(int sector, long arrive, int kind, int serial) {
         long a = address(sector);
         long line = a >>> l2LineShift;
-        int s = (int) Long.remainderUnsigned(line, slices.length);
+        // Addresses are below 2^37, so line is non-negative; slices are usually a power of two.
+        int s = sliceShift >= 0 ? (int) line & (slices.length - 1) : (int) (line % slices.length);
         long start = Math.max(arrive, sliceFree[s]);
         int occupancy = kind == 2 ? serial * config.initiationOf(OpClass.ATOMIC) : 1;
         sliceFree[s] = start + occupancy;
         SectorCache c = slices[s];
         int sub = (int) (a >>> l2SectorShift) & (l2SectorsPerLine - 1);
         // Lines are spread over slices by line index; within a slice the set index uses the rest.
-        int result = c.access(line / slices.length, sub, true, kind != 0);
+        int result = c.access(sliceShift >= 0 ? line >>> sliceShift : line / slices.length, sub, true, kind != 0);
         l2Accesses++;
         if (c.evictedDirty > 0) {
             long bytes = (long) c.evictedDirty << l2SectorShift;

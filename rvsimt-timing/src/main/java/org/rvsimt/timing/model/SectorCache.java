@@ -11,6 +11,8 @@ final class SectorCache {
     static final int MISS = 2;
 
     private final int sets;
+    /** sets - 1 when sets is a power of two (the usual case: a mask instead of a division), else -1. */
+    private final int setMask;
     private final int ways;
     private final long[] tags;
     private final int[] valid;
@@ -23,6 +25,7 @@ final class SectorCache {
     SectorCache(int sets, int ways) {
         this.sets = Math.max(1, sets);
         this.ways = ways;
+        this.setMask = Integer.bitCount(this.sets) == 1 ? this.sets - 1 : -1;
         tags = new long[this.sets * ways];
         java.util.Arrays.fill(tags, -1);
         valid = new int[tags.length];
@@ -36,7 +39,7 @@ final class SectorCache {
      */
     int access(long line, int sector, boolean allocate, boolean write) {
         evictedDirty = 0;
-        int base = (int) Long.remainderUnsigned(line, sets) * ways;
+        int base = (setMask >= 0 ? (int) line & setMask : (int) Long.remainderUnsigned(line, sets)) * ways;
         int bit = 1 << sector;
         for (int w = base; w < base + ways; w++) {
             if (tags[w] == line) {

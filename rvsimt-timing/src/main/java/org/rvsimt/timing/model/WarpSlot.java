@@ -27,6 +27,24 @@ final class WarpSlot {
     /** The reason and wake-up time of this cycle's classification. */
     StallReason reason;
     long wake;
+    /** The cycle {@link #reason} began; its warp-cycles are charged when it ends. */
+    long since;
+
+    /**
+     * The next instruction's header, pc id and sources, copied out of the stream when the warp
+     * reaches it: the scheduler re-examines waiting warps often, and the stream is large and cold.
+     */
+    int head;
+    int headPcId;
+    int headSources;
+
+    void loadHead() {
+        if (pos + 2 < end) {
+            head = stream[pos];
+            headPcId = stream[pos + 1];
+            headSources = stream[pos + 2];
+        }
+    }
 
     void reset(BlockSlot b, int[] s, int size, int sched, long a) {
         block = b;

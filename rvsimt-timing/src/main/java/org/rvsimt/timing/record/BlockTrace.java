@@ -13,12 +13,13 @@ public final class BlockTrace {
     public long laneInstructions;
     public long warpInstructions;
 
-    BlockTrace(long block, int warps) {
+    /** @param capacity each warp's expected stream length (growing a long stream by doubling costs copies) */
+    BlockTrace(long block, int warps, int[] capacity) {
         this.block = block;
         this.streams = new IntBuffer[warps];
         this.initial = new boolean[warps];
         for (int i = 0; i < warps; i++) {
-            streams[i] = new IntBuffer();
+            streams[i] = new IntBuffer(i < capacity.length ? capacity[i] : 256);
         }
     }
 

@@ -4,8 +4,13 @@ import java.util.Arrays;
 
 /** A growable array of ints: a warp's recorded instruction stream. */
 public final class IntBuffer {
-    private int[] data = new int[256];
+    private int[] data;
     private int size;
+
+    /** A buffer with room for {@code capacity} ints before it grows. */
+    public IntBuffer(int capacity) {
+        data = new int[Math.max(16, capacity)];
+    }
 
     public void add(int v) {
         if (size == data.length) {
@@ -21,10 +26,5 @@ public final class IntBuffer {
     /** The backing array (valid up to {@link #size()}). */
     public int[] array() {
         return data;
-    }
-
-    /** Shrinks the backing array to the contents once recording ends. */
-    public void trim() {
-        data = Arrays.copyOf(data, size);
     }
 }

@@ -77,6 +77,7 @@ public final class TraceRecorder implements ExecutionConsumer {
     private final class Listener implements ExecutionListener {
         private final List<BlockTrace> out;
         private BlockTrace current;
+        private int[] streamHint = new int[0];
         private int lastWarp = -1;
         private boolean started;
         private long flops;
@@ -99,7 +100,17 @@ public final class TraceRecorder implements ExecutionConsumer {
 
         @Override
         public void blockBegin(long block, int x, int y, int z, int warps) {
-            current = new BlockTrace(block, warps);
+            // The blocks of a launch mostly run the same code: size each warp's stream like the
+            // same warp's in this thread's previous block, with some slack.
+            if (current != null) {
+                if (streamHint.length < current.warps()) {
+                    streamHint = java.util.Arrays.copyOf(streamHint, current.warps());
+                }
+                for (int i = 0; i < current.warps(); i++) {
+                    streamHint[i] = current.streams[i].size() + (current.streams[i].size() >>> 4) + 16;
+                }
+            }
+            current = new BlockTrace(block, warps, streamHint);
             out.add(current);
             started = false;
             lastWarp = -1;

@@ -18,7 +18,33 @@ public final class TimingReportFormat {
 
     private TimingReportFormat() { }
 
+    /** Where an instruction is in the kernel's source (from its DWARF line table), for the source counters. */
+    public interface SourcePlaces {
+        /** No places: reports show pcs only (assembly kernels, C without debug information). */
+        SourcePlaces NONE = new SourcePlaces() {
+            @Override
+            public String text(int pc) {
+                return null;
+            }
+
+            @Override
+            public Map<String, Object> json(int pc) {
+                return null;
+            }
+        };
+
+        /** {@code teaching.c:94 (transpose_shared)}, or null when the pc has no place. */
+        String text(int pc);
+
+        /** {@code {file, line, function}}, or null when the pc has no place. */
+        Map<String, Object> json(int pc);
+    }
+
     public static Map<String, Object> toMap(TimingReport r) {
+        return toMap(r, SourcePlaces.NONE);
+    }
+
+    public static Map<String, Object> toMap(TimingReport r, SourcePlaces places) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("gpu", r.gpu());
         o.put("clock_mhz", r.clockMhz());
@@ -72,6 +98,10 @@ public final class TimingReportFormat {
             e.put("sectors", p.sectors());
             e.put("excess_sectors", p.excessSectors());
             e.put("bank_conflicts", p.bankConflicts());
+            Map<String, Object> place = places.json(p.pc());
+            if (place != null) {
+                e.put("place", place);
+            }
             pcs.add(e);
         }
         o.put("source", pcs);
@@ -79,6 +109,10 @@ public final class TimingReportFormat {
     }
 
     public static void print(PrintWriter out, TimingReport r) {
+        print(out, r, SourcePlaces.NONE);
+    }
+
+    public static void print(PrintWriter out, TimingReport r, SourcePlaces places) {
         out.printf(Locale.ROOT, "  timing (%s): %,d cycles = %.2f us at %.0f MHz%n", r.gpu(), r.cycles(),
                 r.durationMicros(), r.clockMhz());
         out.printf(Locale.ROOT, "    IPC %.2f executed, %.2f issued per compute unit; issue slots %.1f%% busy%n",
@@ -105,8 +139,10 @@ public final class TimingReportFormat {
             out.println("    most stalled instructions (pc: stall warp-cycles, top reason, executed, excess sectors, bank conflicts):");
             for (PcCounters p : top) {
                 StallReason s = p.topStall();
-                out.printf(Locale.ROOT, "      0x%08x: %,d %s, %,d, %,d, %,d%n", p.pc(), p.stallCycles(),
-                        s == null ? "-" : s.label(), p.executed(), p.excessSectors(), p.bankConflicts());
+                String place = places.text(p.pc());
+                out.printf(Locale.ROOT, "      0x%08x: %,d %s, %,d, %,d, %,d%s%n", p.pc(), p.stallCycles(),
+                        s == null ? "-" : s.label(), p.executed(), p.excessSectors(), p.bankConflicts(),
+                        place == null ? "" : "  " + place);
             }
         }
     }
