@@ -70,4 +70,47 @@ class TimingCliTest {
         Cli.run("run", m.toString(), "--block", "64", "--gpu", tiny.toString())
                 .badInput("--gpu", "2 warps per block, warps_per_cu is 1");
     }
+
+    /**
+     * The source counters name file:line (function) from the kernel's DWARF: the load whose 32 lanes
+     * read 32 distinct words of one bank carries all the conflicts, and its place is the line the
+     * source marks (found here by reading the source text, not from rvsimt).
+     */
+    @Test
+    void sourceCountersNameTheLineAndFunction() throws Exception {
+        String source = """
+                #include "rvsimt.h"
+                struct column_args { int *out; };
+                __global__ void column(const struct column_args *p) {
+                    int *tile = SHARED(int);
+                    unsigned t = threadIdx.x;
+                    tile[t] = (int)t;
+                    __syncthreads();
+                    int v = tile[(t * 32u) % 1024u];   /* every lane in bank 0 */
+                    p->out[t] = v;
+                }
+                """;
+        Cli.write(dir, "column.c", source);
+        Path m = Cli.write(dir, "column.yaml", "kernel: column.c\nentry: column\nabi: native\ngrid: [1]\n"
+                + "block: [32]\nshared: 4096\nargs:\n  - {name: out, buffer: i32, zeros: 32}\n");
+        int line = 1 + (int) source.lines().takeWhile(l -> !l.contains("every lane in bank 0")).count();
+
+        Cli.Result r = Cli.run("run", m.toString(), "--timing", "--json");
+        r.noTrace();
+        assertThat(r.code()).isZero();
+        JsonNode worst = null;
+        for (JsonNode pc : r.json().path("timing").path("source")) {
+            if (worst == null || pc.path("bank_conflicts").asLong() > worst.path("bank_conflicts").asLong()) {
+                worst = pc;
+            }
+        }
+        assertThat(worst.path("bank_conflicts").asLong()).isEqualTo(31);
+        assertThat(worst.path("place").path("file").asText()).endsWith("column.c");
+        assertThat(worst.path("place").path("line").asInt()).isEqualTo(line);
+        assertThat(worst.path("place").path("function").asText()).isEqualTo("column");
+
+        Cli.Result text = Cli.run("run", m.toString(), "--timing");
+        assertThat(text.code()).isZero();
+        assertThat(text.out()).contains("column.c:" + line + " (column)");
+    }
 }
