@@ -72,10 +72,7 @@ public final class InstructionSet {
                 Map.entry("vote.all", "vx_vote_all"), Map.entry("vote.any", "vx_vote_any"),
                 Map.entry("vote.uni", "vx_vote_uni"), Map.entry("vote.ballot", "vx_vote_ballot"),
                 Map.entry("shfl.up", "vx_shfl_up"), Map.entry("shfl.down", "vx_shfl_down"),
-                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"),
-                // RVV spec 7.9: vl<n>r.v is the assembler alias of the byte-element whole-register load.
-                Map.entry("vl1r.v", "vl1re8.v"), Map.entry("vl2r.v", "vl2re8.v"),
-                Map.entry("vl4r.v", "vl4re8.v"), Map.entry("vl8r.v", "vl8re8.v"));
+                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"));
     }
 
     private InstructionSet() { }

@@ -121,7 +121,7 @@ class InstructionTableTest {
         // Stable ids: the first of each group is pinned, so a declaration inserted before it is noticed.
         assertThat(InstructionSet.byMnemonic("vsetvli").traceId()).isEqualTo(256);
         assertThat(InstructionSet.byMnemonic("mrelease").traceId()).isEqualTo(768);
-        assertThat(InstructionSet.byMnemonic("vl1r.v")).isSameAs(InstructionSet.byMnemonic("vl1re8.v"));
+        assertThat(Aliases.named("vl1r.v").get(0).base()).isSameAs(InstructionSet.byMnemonic("vl1re8.v"));
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.rvsimt.isa.Alias;
+import org.rvsimt.isa.Aliases;
 import org.rvsimt.isa.Csrs;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
@@ -34,18 +36,16 @@ final class Instructions {
     private static final int RA = 1;
     private static final int T1 = 6;
 
-    /** Pseudo-instructions this assembler accepts (some share a name with a declared instruction). */
+    /**
+     * Pseudo-instructions this assembler expands itself (some share a name with a declared instruction);
+     * the one-word aliases it shares with the disassembler are {@link Aliases}.
+     */
     static final Set<String> PSEUDOS = Set.of(
-            "nop", "li", "la", "lla", "mv", "not", "neg", "seqz", "snez", "sltz", "sgtz", "zext.b",
-            "j", "jal", "jr", "jalr", "ret", "call", "tail",
-            "beqz", "bnez", "blez", "bgez", "bltz", "bgtz", "bgt", "ble", "bgtu", "bleu",
-            "fmv.s", "fabs.s", "fneg.s", "fmv.x.s", "fmv.s.x", "fmv.h", "fabs.h", "fneg.h",
-            "csrr", "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci",
-            "frflags", "fsflags", "frrm", "fsrm", "frcsr", "fscsr", "fsflagsi", "fsrmi",
-            "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth",
-            "fence", "fence.tso", "unimp",
+            "li", "la", "lla", "sltz", "sgtz", "zext.b", "jr", "jalr", "call", "tail", "bgt", "ble", "bgtu", "bleu",
+            "fmv.x.s", "fmv.s.x", "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci",
+            "fsflags", "fsrm", "fscsr", "fsflagsi", "fsrmi",
+            "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth", "unimp",
             "lb", "lh", "lw", "lbu", "lhu", "flw", "flh", "sb", "sh", "sw", "fsw", "fsh",
-            "vmmv.m", "vmnot.m", "vmclr.m", "vmset.m", "vneg.v", "vnot.v", "vfneg.v", "vfabs.v",
             "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv");
 
     /** RVV compare pseudo-instructions that are the declared compare with its sources swapped (spec 11.8, 13.13). */
@@ -64,6 +64,11 @@ final class Instructions {
     /** The words of one instruction or pseudo-instruction. */
     List<PendingWord> assemble(Token head, List<Operand> ops) throws AsmException {
         String m = head.text().toLowerCase(Locale.ROOT);
+        for (Alias a : Aliases.named(m)) {
+            if (a.assembled() && takes(a.slots(), ops.size())) {
+                return List.of(alias(a, head, ops));
+            }
+        }
         if (PSEUDOS.contains(m)) {
             List<PendingWord> p = pseudo(m, head, ops);
             if (p != null) {
@@ -86,9 +91,37 @@ final class Instructions {
             }
         }
         if (def == null) {
+            for (Alias a : Aliases.named(m)) {
+                if (a.assembled()) {
+                    return List.of(alias(a, head, ops));      // reports the wrong operand count
+                }
+            }
             throw asm.error(head, unknownMnemonic(head.text()));
         }
         return List.of(declared(def, aqrl, head, ops));
+    }
+
+    /** Whether {@code n} operands fit these slots (a trailing {@code v0.t} is optional). */
+    private static boolean takes(List<Slot> slots, int n) {
+        int k = slots.size();
+        return n == k || k > 0 && slots.get(k - 1).isMask() && n == k - 1;
+    }
+
+    /** An alias of {@link Aliases}: its base's word with the fixed fields, its operands, and the tied fields. */
+    private PendingWord alias(Alias a, Token head, List<Operand> ops) throws AsmException {
+        PendingWord w = declared(a.definition(), 0, head, ops);
+        if (a.tiedFrom().isEmpty()) {
+            return w;
+        }
+        List<Part> parts = new ArrayList<>(w.parts());
+        for (int i = 0; i < a.tiedFrom().size(); i++) {
+            for (Part p : w.parts()) {
+                if (p.field() == a.tiedFrom().get(i)) {
+                    parts.add(new Part(a.tiedTo().get(i), p.value()));
+                }
+            }
+        }
+        return new PendingWord(w.base(), parts, w.at());
     }
 
     // ---------------------------------------------------------------- declared instructions
@@ -394,10 +427,6 @@ final class Instructions {
     private List<PendingWord> pseudo(String m, Token head, List<Operand> ops) throws AsmException {
         int n = ops.size();
         switch (m) {
-            case "nop" -> {
-                count(head, ops, 0, "");
-                return List.of(word("addi", head).set(Field.RD, ZERO).set(Field.RS1, ZERO).set(Field.IMM_I, 0).done());
-            }
             case "li" -> {
                 count(head, ops, 2, "rd, imm");
                 return li(head, xreg(ops.get(0)), ops.get(1));
@@ -407,30 +436,14 @@ final class Instructions {
                 int rd = xreg(ops.get(0));
                 return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), "addi", rd, Field.IMM_I);
             }
-            case "mv" -> {
-                count(head, ops, 2, "rd, rs");
-                return one(word("addi", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
-                        .set(Field.IMM_I, 0));
-            }
-            case "not" -> {
-                count(head, ops, 2, "rd, rs");
-                return one(word("xori", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
-                        .set(Field.IMM_I, -1));
-            }
             case "zext.b" -> {
                 count(head, ops, 2, "rd, rs");
                 return one(word("andi", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
                         .set(Field.IMM_I, 255));
             }
-            case "seqz" -> {
+            case "sgtz" -> {
                 count(head, ops, 2, "rd, rs");
-                return one(word("sltiu", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
-                        .set(Field.IMM_I, 1));
-            }
-            case "neg", "snez", "sgtz" -> {
-                count(head, ops, 2, "rd, rs");
-                String base = m.equals("neg") ? "sub" : m.equals("snez") ? "sltu" : "slt";
-                return one(word(base, head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, ZERO)
+                return one(word("slt", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, ZERO)
                         .set(Field.RS2, xreg(ops.get(1))));
             }
             case "sltz" -> {
@@ -438,22 +451,8 @@ final class Instructions {
                 return one(word("slt", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
                         .set(Field.RS2, ZERO));
             }
-            case "j" -> {
-                count(head, ops, 1, "offset");
-                return one(word("jal", head).set(Field.RD, ZERO).set(Field.IMM_J, target(ops.get(0))));
-            }
-            case "jal" -> {
-                if (n != 1) {
-                    return null;
-                }
-                return one(word("jal", head).set(Field.RD, RA).set(Field.IMM_J, target(ops.get(0))));
-            }
             case "jr", "jalr" -> {
                 return jumpRegister(m, head, ops);
-            }
-            case "ret" -> {
-                count(head, ops, 0, "");
-                return one(word("jalr", head).set(Field.RD, ZERO).set(Field.RS1, RA).set(Field.IMM_I, 0));
             }
             case "call", "tail" -> {
                 int rd;
@@ -477,17 +476,6 @@ final class Instructions {
                         .set(Field.IMM_I, new Immediate(new Expr.PcRel(false, e, -4, head), t)).done());
                 return out;
             }
-            case "beqz", "bnez", "bgez", "bltz" -> {
-                count(head, ops, 2, "rs, offset");
-                String base = "b" + m.substring(1, 3);
-                return one(word(base, head).set(Field.RS1, xreg(ops.get(0))).set(Field.RS2, ZERO)
-                        .set(Field.IMM_B, target(ops.get(1))));
-            }
-            case "blez", "bgtz" -> {
-                count(head, ops, 2, "rs, offset");
-                return one(word(m.equals("blez") ? "bge" : "blt", head).set(Field.RS1, ZERO)
-                        .set(Field.RS2, xreg(ops.get(0))).set(Field.IMM_B, target(ops.get(1))));
-            }
             case "bgt", "ble", "bgtu", "bleu" -> {
                 count(head, ops, 3, "rs, rt, offset");
                 String base = switch (m) {
@@ -499,13 +487,6 @@ final class Instructions {
                 return one(word(base, head).set(Field.RS1, xreg(ops.get(1))).set(Field.RS2, xreg(ops.get(0)))
                         .set(Field.IMM_B, target(ops.get(2))));
             }
-            case "fmv.s", "fabs.s", "fneg.s", "fmv.h", "fabs.h", "fneg.h" -> {
-                count(head, ops, 2, "fd, fs");
-                String base = (m.startsWith("fmv") ? "fsgnj" : m.startsWith("fabs") ? "fsgnjx" : "fsgnjn")
-                        + m.substring(m.length() - 2);
-                int fs = freg(ops.get(1));
-                return one(word(base, head).set(Field.FD, freg(ops.get(0))).set(Field.FS1, fs).set(Field.FS2, fs));
-            }
             case "fmv.x.s" -> {
                 count(head, ops, 2, "rd, fs");
                 return one(word("fmv.x.w", head).set(Field.RD, xreg(ops.get(0))).set(Field.FS1, freg(ops.get(1))));
@@ -514,11 +495,6 @@ final class Instructions {
                 count(head, ops, 2, "fd, rs");
                 return one(word("fmv.w.x", head).set(Field.FD, freg(ops.get(0))).set(Field.RS1, xreg(ops.get(1))));
             }
-            case "csrr" -> {
-                count(head, ops, 2, "rd, csr");
-                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0))).set(Field.CSR, csr(ops.get(1)))
-                        .set(Field.RS1, ZERO));
-            }
             case "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci" -> {
                 count(head, ops, 2, m.endsWith("i") ? "csr, imm" : "csr, rs");
                 boolean imm = m.endsWith("i") || !isXReg(ops.get(1));
@@ -526,11 +502,6 @@ final class Instructions {
                 Word w = word(base, head).set(Field.RD, ZERO).set(Field.CSR, csr(ops.get(0)));
                 return one(imm ? w.set(Field.ZIMM, new Immediate(expr(ops.get(1)), ops.get(1)))
                         : w.set(Field.RS1, xreg(ops.get(1))));
-            }
-            case "frflags", "frrm", "frcsr" -> {
-                count(head, ops, 1, "rd");
-                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0))).set(Field.CSR, fcsr(m))
-                        .set(Field.RS1, ZERO));
             }
             case "fsflags", "fsrm", "fscsr" -> {
                 countRange(head, ops, 1, 2, "[rd,] rs");
@@ -549,17 +520,6 @@ final class Instructions {
                 return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0)))
                         .set(Field.CSR, Csrs.number(m.substring(2))).set(Field.RS1, ZERO));
             }
-            case "fence" -> {
-                if (n != 0) {
-                    return null;
-                }
-                return one(word("fence", head).set(Field.PRED, 15).set(Field.SUCC, 15));
-            }
-            case "fence.tso" -> {
-                // FENCE.TSO: fm = 1000, pred = succ = rw (unprivileged spec, "Memory Ordering Instructions").
-                count(head, ops, 0, "");
-                return List.of(new PendingWord(0x8330000F, List.of(), head));
-            }
             case "unimp" -> {
                 // csrrw x0, cycle, x0: the canonical illegal instruction of the assembly manual.
                 count(head, ops, 0, "");
@@ -567,34 +527,6 @@ final class Instructions {
             }
             case "lb", "lh", "lw", "lbu", "lhu", "flw", "flh" -> {
                 return loadSymbol(m, head, ops);
-            }
-            case "vmmv.m", "vmnot.m" -> {
-                // vmmv.m vd, vs = vmand.mm vd, vs, vs; vmnot.m = vmnand.mm (RVV spec 15.1)
-                count(head, ops, 2, "vd, vs");
-                int vs = vreg(ops.get(1));
-                return one(word(m.equals("vmmv.m") ? "vmand.mm" : "vmnand.mm", head).set(Field.VD, vreg(ops.get(0)))
-                        .set(Field.VS2, vs).set(Field.VS1, vs));
-            }
-            case "vmclr.m", "vmset.m" -> {
-                // vmclr.m vd = vmxor.mm vd, vd, vd; vmset.m vd = vmxnor.mm vd, vd, vd
-                count(head, ops, 1, "vd");
-                int vd = vreg(ops.get(0));
-                return one(word(m.equals("vmclr.m") ? "vmxor.mm" : "vmxnor.mm", head).set(Field.VD, vd)
-                        .set(Field.VS2, vd).set(Field.VS1, vd));
-            }
-            case "vneg.v", "vnot.v", "vfneg.v", "vfabs.v" -> {
-                // vneg.v = vrsub.vx vd, vs, x0; vnot.v = vxor.vi vd, vs, -1; vfneg.v/vfabs.v = vfsgnj{n,x}.vv vd, vs, vs
-                countRange(head, ops, 2, 3, "vd, vs[, v0.t]");
-                int vd = vreg(ops.get(0));
-                int vs = vreg(ops.get(1));
-                int vm = ops.size() == 3 ? mask(ops.get(2)) : 1;
-                Word w = switch (m) {
-                    case "vneg.v" -> word("vrsub.vx", head).set(Field.RS1, ZERO);
-                    case "vnot.v" -> word("vxor.vi", head).set(Field.SIMM5, -1);
-                    case "vfneg.v" -> word("vfsgnjn.vv", head).set(Field.VS1, vs);
-                    default -> word("vfsgnjx.vv", head).set(Field.VS1, vs);
-                };
-                return one(w.set(Field.VD, vd).set(Field.VS2, vs).set(Field.VM, vm));
             }
             case "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv" -> {
                 countRange(head, ops, 3, 4, "vd, va, vb[, v0.t]");
@@ -758,6 +690,7 @@ final class Instructions {
             candidates.add(d.mnemonic());
         }
         candidates.addAll(InstructionSet.aliases().keySet());
+        Aliases.all().forEach(a -> candidates.add(a.mnemonic()));
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.min(2, Math.max(1, m.length() / 2));

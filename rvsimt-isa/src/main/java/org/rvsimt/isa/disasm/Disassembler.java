@@ -2,6 +2,8 @@ package org.rvsimt.isa.disasm;
 
 import java.util.List;
 import java.util.function.IntFunction;
+import org.rvsimt.isa.Alias;
+import org.rvsimt.isa.Aliases;
 import org.rvsimt.isa.Csrs;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
@@ -14,8 +16,8 @@ import org.rvsimt.isa.decode.Decoder;
 /**
  * Turns instruction words into assembly text, driven only by the declarations.
  *
- * <p>Two styles: {@link #listing()} prints what objdump prints (common aliases such as {@code li},
- * {@code mv}, {@code ret}; branch targets as absolute addresses with the nearest symbol), and
+ * <p>Two styles: {@link #listing()} prints what objdump prints (the aliases of {@link Aliases} such as
+ * {@code li}, {@code mv}, {@code ret}; branch targets as absolute addresses with the nearest symbol), and
  * {@link #canonical()} prints the declared instruction with pc-relative offsets, which the
  * assembler reads back to the same word.
  */
@@ -57,11 +59,17 @@ public final class Disassembler {
             return String.format(".word 0x%08x", word);
         }
         if (aliases) {
-            String alias = alias(d, word, pc);
-            if (alias != null) {
-                return alias;
+            for (Alias a : Aliases.listedFor(d)) {
+                if (a.matches(word)) {
+                    return formatAs(a.definition(), word, pc);
+                }
             }
         }
+        return formatAs(d, word, pc);
+    }
+
+    /** The word written as the instruction {@code d} (a declaration, or an alias's): its name and operands. */
+    private String formatAs(InstructionDef d, int word, int pc) {
         StringBuilder sb = new StringBuilder(d.mnemonic());
         if (d.ordering()) {
             int aqrl = Field.AQRL.extract(word);
@@ -143,96 +151,5 @@ public final class Disassembler {
             sb.append('w');
         }
         return sb.isEmpty() ? "0" : sb.toString();
-    }
-
-    /** The objdump aliases; each is also a pseudo-instruction the assembler accepts. */
-    private String alias(InstructionDef d, int w, int pc) {
-        int rd = Field.RD.extract(w);
-        int rs1 = Field.RS1.extract(w);
-        int rs2 = Field.RS2.extract(w);
-        int imm = Field.IMM_I.extract(w);
-        String xd = Registers.xName(rd);
-        String x1 = Registers.xName(rs1);
-        String x2 = Registers.xName(rs2);
-        return switch (d.mnemonic()) {
-            case "addi" -> rd == 0 && rs1 == 0 && imm == 0 ? "nop"
-                    : rs1 == 0 ? "li " + xd + ", " + imm
-                    : imm == 0 ? "mv " + xd + ", " + x1 : null;
-            case "xori" -> imm == -1 ? "not " + xd + ", " + x1 : null;
-            case "sub" -> rs1 == 0 ? "neg " + xd + ", " + x2 : null;
-            case "sltiu" -> imm == 1 ? "seqz " + xd + ", " + x1 : null;
-            case "sltu" -> rs1 == 0 ? "snez " + xd + ", " + x2 : null;
-            case "jal" -> rd == 0 ? "j " + target(pc, Field.IMM_J.extract(w))
-                    : rd == 1 ? "jal " + target(pc, Field.IMM_J.extract(w)) : null;
-            case "jalr" -> rd == 0 && rs1 == 1 && imm == 0 ? "ret"
-                    : rd == 0 && imm == 0 ? "jr " + x1
-                    : rd == 1 && imm == 0 ? "jalr " + x1 : null;
-            case "beq", "bne", "bge", "blt" -> branchAlias(d.mnemonic(), rs1, rs2, pc, Field.IMM_B.extract(w));
-            case "fsgnj.s", "fsgnjn.s", "fsgnjx.s", "fsgnj.h", "fsgnjn.h", "fsgnjx.h" -> rs1 == rs2
-                    ? (d.mnemonic().startsWith("fsgnj.") ? "fmv" : d.mnemonic().startsWith("fsgnjn") ? "fneg" : "fabs")
-                    + d.mnemonic().substring(d.mnemonic().length() - 2) + " " + Registers.fName(rd) + ", "
-                    + Registers.fName(rs1) : null;
-            case "csrrs" -> rs1 == 0 ? csrRead(rd, Field.CSR.extract(w)) : null;
-            case "csrrw" -> rd == 0 ? csrWrite("w", Field.CSR.extract(w), x1) : null;
-            case "csrrc" -> rd == 0 ? csrWrite("c", Field.CSR.extract(w), x1) : null;
-            case "vl1re8.v", "vl2re8.v", "vl4re8.v", "vl8re8.v" -> "vl" + d.mnemonic().charAt(2) + "r.v "
-                    + Registers.vName(rd) + ", (" + x1 + ")";
-            case "vmand.mm", "vmnand.mm" -> rs1 == rs2
-                    ? (d.mnemonic().equals("vmand.mm") ? "vmmv.m " : "vmnot.m ") + Registers.vName(rd) + ", "
-                    + Registers.vName(rs2) : null;
-            case "vmxor.mm", "vmxnor.mm" -> rd == rs1 && rs1 == rs2
-                    ? (d.mnemonic().equals("vmxor.mm") ? "vmclr.m " : "vmset.m ") + Registers.vName(rd) : null;
-            case "vrsub.vx" -> rs1 == 0 ? "vneg.v " + Registers.vName(rd) + ", " + Registers.vName(rs2) + maskSuffix(w)
-                    : null;
-            case "vxor.vi" -> Field.SIMM5.extract(w) == -1
-                    ? "vnot.v " + Registers.vName(rd) + ", " + Registers.vName(rs2) + maskSuffix(w) : null;
-            case "vfsgnjn.vv", "vfsgnjx.vv" -> rs1 == rs2
-                    ? (d.mnemonic().equals("vfsgnjn.vv") ? "vfneg.v " : "vfabs.v ") + Registers.vName(rd) + ", "
-                    + Registers.vName(rs2) + maskSuffix(w) : null;
-            case "fence" -> (w >>> 28) == 8 && Field.PRED.extract(w) == 3 && Field.SUCC.extract(w) == 3 ? "fence.tso"
-                    : Field.PRED.extract(w) == 15 && Field.SUCC.extract(w) == 15 ? "fence" : null;
-            default -> null;
-        };
-    }
-
-    private String branchAlias(String m, int rs1, int rs2, int pc, int off) {
-        String t = target(pc, off);
-        if (rs2 == 0) {
-            return switch (m) {
-                case "beq" -> "beqz " + Registers.xName(rs1) + ", " + t;
-                case "bne" -> "bnez " + Registers.xName(rs1) + ", " + t;
-                case "bge" -> "bgez " + Registers.xName(rs1) + ", " + t;
-                default -> "bltz " + Registers.xName(rs1) + ", " + t;
-            };
-        }
-        if (rs1 == 0) {
-            return switch (m) {
-                case "bge" -> "blez " + Registers.xName(rs2) + ", " + t;
-                case "blt" -> "bgtz " + Registers.xName(rs2) + ", " + t;
-                default -> null;
-            };
-        }
-        return null;
-    }
-
-    private static String csrRead(int rd, int csr) {
-        return switch (csr) {
-            case Csrs.FFLAGS -> "frflags " + Registers.xName(rd);
-            case Csrs.FRM -> "frrm " + Registers.xName(rd);
-            case Csrs.FCSR -> "frcsr " + Registers.xName(rd);
-            default -> "csrr " + Registers.xName(rd) + ", " + Csrs.name(csr);
-        };
-    }
-
-    private static String csrWrite(String op, int csr, String rs) {
-        if (op.equals("w")) {
-            switch (csr) {
-                case Csrs.FFLAGS: return "fsflags " + rs;
-                case Csrs.FRM: return "fsrm " + rs;
-                case Csrs.FCSR: return "fscsr " + rs;
-                default: break;
-            }
-        }
-        return "csr" + op + " " + Csrs.name(csr) + ", " + rs;
     }
 }
