@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.debug.DebugSections;
 import org.rvsimt.isa.debug.DwarfFormatException;
 import org.rvsimt.isa.debug.SourceFrame;
@@ -133,19 +134,29 @@ final class DisasmCommand implements Callable<Integer> {
             int off = a - e.getKey();
             return off == 0 ? e.getValue() : e.getValue() + String.format("+0x%x", off);
         });
-        for (int off = 0; off + 4 <= length; off += 4) {
+        int off = 0;
+        while (off + 2 <= length) {
             int pc = base + off;
             String label = symbols.get(pc);
             if (label != null) {
                 out.printf("%n%08x <%s>:%n", pc, label);
             }
             lines.before(pc, out);
-            int w = (data[off] & 0xFF) | (data[off + 1] & 0xFF) << 8 | (data[off + 2] & 0xFF) << 16
-                    | (data[off + 3] & 0xFF) << 24;
+            int lo = (data[off] & 0xFF) | (data[off + 1] & 0xFF) << 8;
+            if (CompressedInstructions.isCompressed(lo)) {     // a 16-bit instruction (the C extension)
+                out.printf("%8x:\t%04x         \t%s%n", pc, lo, named.format(lo, pc));
+                off += 2;
+                continue;
+            }
+            if (off + 4 > length) {
+                break;
+            }
+            int w = lo | (data[off + 2] & 0xFF) << 16 | (data[off + 3] & 0xFF) << 24;
             out.printf("%8x:\t%08x     \t%s%n", pc, w, named.format(w, pc));
+            off += 4;
         }
-        if (length % 4 != 0) {
-            out.printf("%8x:\t(%d trailing bytes)%n", base + (length & ~3), length % 4);
+        if (off < length) {
+            out.printf("%8x:\t(%d trailing bytes)%n", base + off, length - off);
         }
     }
 }

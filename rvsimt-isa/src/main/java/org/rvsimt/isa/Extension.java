@@ -9,6 +9,7 @@ public enum Extension {
     M("integer multiply/divide", "m"),
     A("atomics", "a"),
     F("single-precision floating point", "f"),
+    C("compressed (16-bit) instructions, with RV32FC's float loads and stores", "c"),
     ZICSR("control and status registers", "zicsr"),
     ZIFENCEI("instruction-fetch fence", "zifencei"),
     ZBA("address generation: shift-and-add", "zba"),

@@ -38,13 +38,15 @@ class DeviceIsaTest {
         assertThat(DeviceIsa.of(EnumSet.allOf(Extension.class))).isSameAs(DeviceIsa.all());
     }
 
-    /** misa: MXL = 1 in bits 31:30; A = bit 0, F = 5, I = 8, M = 12, X = 23 (privileged spec 3.1.1). */
+    /** misa: MXL = 1 in bits 31:30; A = bit 0, C = 2, F = 5, I = 8, M = 12, X = 23 (privileged spec 3.1.1). */
     @Test
     void misaHasMxl32AndOneBitPerLetter() {
         assertThat(DeviceIsa.parse("rv32i").misa()).isEqualTo(0x40000000 | 1 << 8 | 1 << 23);
         assertThat(DeviceIsa.parse("rv32imaf_zba").misa())
                 .isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 5 | 1 << 23);
-        assertThat(DeviceIsa.all().misa()).isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 5 | 1 << 23);
+        assertThat(DeviceIsa.parse("rv32imafc").misa())
+                .isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 2 | 1 << 5 | 1 << 23);
+        assertThat(DeviceIsa.all().misa()).isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 2 | 1 << 5 | 1 << 23);
     }
 
     /** Zfh includes Zfhmin, and both need F (their halves live NaN-boxed in the f registers). */

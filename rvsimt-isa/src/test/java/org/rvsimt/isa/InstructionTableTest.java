@@ -140,7 +140,10 @@ class InstructionTableTest {
     @Test
     void everyExtensionIsDeclared() {
         for (Extension e : Extension.values()) {
-            assertThat(all.stream().anyMatch(d -> d.extension() == e)).as(e.name()).isTrue();
+            // C's instructions are 16-bit forms of these 32-bit ones, declared in CompressedInstructions
+            boolean declared = e == Extension.C ? !CompressedInstructions.all().isEmpty()
+                    : all.stream().anyMatch(d -> d.extension() == e);
+            assertThat(declared).as(e.name()).isTrue();
         }
         assertThat(all.stream().filter(d -> d.extension() == Extension.A)).hasSize(11);
         assertThat(all.stream().filter(d -> d.extension() == Extension.ZICSR)).hasSize(6);

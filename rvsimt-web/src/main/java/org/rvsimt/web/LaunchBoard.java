@@ -101,7 +101,7 @@ final class LaunchBoard {
 
     private static Map<String, Object> listing(int device, int seq, Program p) {
         List<Object[]> lines = new ArrayList<>();
-        for (int pc = p.base(); pc < p.end() && lines.size() < LISTING_LIMIT; pc += 4) {
+        for (int pc = p.base(); pc < p.end() && lines.size() < LISTING_LIMIT; pc = p.next(pc)) {
             lines.add(new Object[] {pc, p.disassemble(pc)});
         }
         Map<String, Object> m = new LinkedHashMap<>();

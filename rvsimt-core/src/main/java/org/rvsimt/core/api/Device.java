@@ -216,6 +216,10 @@ public final class Device implements AutoCloseable {
         if (!program.contains(entry)) {
             throw new DeviceException(String.format("entry 0x%x is not in the kernel's code", entry));
         }
+        if ((entry & program.instructionAlignment() - 1) != 0) {
+            throw new DeviceException(String.format("entry 0x%x is not a multiple of %d (the device %s C)", entry,
+                    program.instructionAlignment(), program.instructionAlignment() == 2 ? "has" : "lacks"));
+        }
         int argsAddress;
         byte[] argumentBlock = null;
         if (launch.argumentAddress() != null) {

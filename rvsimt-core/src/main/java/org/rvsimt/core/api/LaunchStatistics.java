@@ -51,7 +51,7 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
         long otherWritten = 0;
         long barrier = 0;
         for (Profile prof : profiles) {
-            long[][] per = prof.perInstruction();
+            long[][] per = prof.perInstruction(p);
             for (int i = 0; i < n; i++) {
                 warp[i] += per[0][i];
                 lane[i] += per[1][i];
@@ -71,7 +71,7 @@ public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Di
             if (warp[i] == 0) {
                 continue;
             }
-            int pc = p.base + 4 * i;
+            int pc = p.base + 2 * i;
             String kind = p.defId[i] >= 0 ? InstructionSet.get(p.defId[i]).kind().label() : "illegal";
             mix.merge(kind, warp[i], Long::sum);
             long[] bytes = bytesPerLane(p, i);

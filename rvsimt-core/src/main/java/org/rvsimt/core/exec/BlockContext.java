@@ -361,17 +361,8 @@ public final class BlockContext {
      */
     public boolean synchroniseCode() {
         Program p = program;
-        int[] now = null;
-        for (int i = 0; i < p.length; i++) {
-            int w = vram.getInt(p.base + 4 * i);
-            if (w != p.words[i]) {
-                if (now == null) {
-                    now = p.words.clone();
-                }
-                now[i] = w;
-            }
-        }
-        if (now == null) {
+        int[] now = Program.slots(p.length, k -> vram.getInt(p.base + 4 * (k >> 1)) >>> 16 * (k & 1));
+        if (java.util.Arrays.equals(now, p.words)) {
             return false;
         }
         program = p.withWords(now);

@@ -76,7 +76,7 @@ public final class LaunchRunner {
         long t0 = System.nanoTime();
         if (tracer != null) {
             Program p = spec.program();
-            tracer.launchBegin(launchId, kernel, p.base, p.words.clone(), spec.entry(), spec.grid(), spec.block(),
+            tracer.launchBegin(launchId, kernel, p.base, p.image(), spec.entry(), spec.grid(), spec.block(),
                     spec.warpSize(), n);
         }
         for (int t = 0; t < n; t++) {

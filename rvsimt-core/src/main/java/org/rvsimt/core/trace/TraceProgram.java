@@ -11,10 +11,21 @@ public record TraceProgram(long launchId, int base, int[] code) {
         return code.clone();
     }
 
-    /** The word at {@code pc}, or 0 if the pc is outside the code. */
+    /**
+     * The instruction at {@code pc} (any even address: with the C extension instructions are 2 or 4
+     * bytes long): its 32 bits, or the halfword of a compressed one; 0 if the pc is outside the code.
+     */
     public int wordAt(int pc) {
-        long i = (Integer.toUnsignedLong(pc) - Integer.toUnsignedLong(base)) >> 2;
-        return i >= 0 && i < code.length && (pc & 3) == 0 ? code[(int) i] : 0;
+        long h = (Integer.toUnsignedLong(pc) - Integer.toUnsignedLong(base)) >> 1;
+        if ((pc & 1) != 0 || h < 0 || h >= 2L * code.length) {
+            return 0;
+        }
+        int lo = half(h);
+        return (lo & 3) != 3 ? lo : lo | half(h + 1) << 16;
+    }
+
+    private int half(long h) {
+        return h < 2L * code.length ? code[(int) (h >> 1)] >>> 16 * (int) (h & 1) & 0xFFFF : 0;
     }
 
     public boolean contains(int pc) {

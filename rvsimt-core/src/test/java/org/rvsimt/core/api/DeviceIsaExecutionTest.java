@@ -43,7 +43,8 @@ class DeviceIsaExecutionTest {
             int[] all = run(base, CLZ);
             assertThat(all[2]).as(engine).isEqualTo(1);
             assertThat(all[0]).as("clz(0x00f00000) on %s", engine).isEqualTo(8);
-            assertThat(all[1]).as("misa of the default device").isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 5 | 1 << 23);
+            assertThat(all[1]).as("misa of the default device")
+                    .isEqualTo(0x40000000 | 1 << 8 | 1 << 12 | 1 | 1 << 2 | 1 << 5 | 1 << 23);
 
             int[] zbb = run(base.withIsa(DeviceIsa.parse("rv32im_zbb")), CLZ);
             assertThat(zbb[0]).isEqualTo(8);
@@ -95,16 +96,30 @@ class DeviceIsaExecutionTest {
         }
     }
 
-    /** Code built with the C extension: the fault says so (two c.nop, 0x0001 each, in one word). */
+    /**
+     * Compressed code (two c.nop, 0x0001 each, in one word, then c.flw fa0, 0(a0) = 0x6108) runs on a
+     * device with C; without C, or without F for c.flw, the fault names the instruction and the
+     * missing extension.
+     */
     @Test
-    void aCompressedInstructionIsNamedInTheFault() throws Exception {
+    void aCompressedInstructionNeedsC() throws Exception {
+        Kernel nops = Kernel.fromAssembly("    .word 0x00010001\n    ret\n", "c.S");
+        Kernel flw = Kernel.fromAssembly("    lw a0, 0(a0)\n    .2byte 0x6108\n    .2byte 0x0001\n    ret\n", "flw.S");
         for (String engine : new String[] {"interp", "jit"}) {
             DeviceConfig config = DeviceConfig.defaults().withVram(4L << 20).withThreads(1).withEngine(engine);
             try (Device d = Device.open(config)) {
-                LaunchResult r = d.launch(Kernel.fromAssembly("    .word 0x00010001\n    ret\n", "c.S"), Dim3.of(1),
-                        Dim3.of(1), 0);
+                assertThat(d.launch(nops, Dim3.of(1), Dim3.of(1), 0).ok()).as(engine).isTrue();
+                assertThat(d.launch(flw, Dim3.of(1), Dim3.of(1), 0, d.alloc(8)).ok()).as(engine).isTrue();
+            }
+            try (Device d = Device.open(config.withIsa(DeviceIsa.parse("rv32imaf")))) {
+                LaunchResult r = d.launch(nops, Dim3.of(1), Dim3.of(1), 0);
                 assertThat(r.fault().kind().label()).isEqualTo("illegal_instruction");
-                assertThat(r.fault().summary()).contains("0x0001 is a compressed instruction").contains("C extension");
+                assertThat(r.fault().summary()).contains("illegal instruction 0x0001 (c.nop").contains("lacks c");
+            }
+            try (Device d = Device.open(config.withIsa(DeviceIsa.parse("rv32imc")))) {
+                LaunchResult r = d.launch(flw, Dim3.of(1), Dim3.of(1), 0, d.alloc(8));
+                assertThat(r.fault().kind().label()).isEqualTo("illegal_instruction");
+                assertThat(r.fault().summary()).contains("c.flw").contains("lacks f");
             }
         }
     }

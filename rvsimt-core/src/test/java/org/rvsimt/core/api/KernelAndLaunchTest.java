@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.Assembler;
@@ -168,8 +169,16 @@ class KernelAndLaunchTest {
                 .hasMessageContaining("VRAM");
         assertThatThrownBy(() -> d.launch(Kernel.fromBinary(code, 0xC0000000, 0xC0000000, "far.bin"), Dim3.of(1),
                 Dim3.of(1), 0)).isInstanceOf(DeviceException.class);
-        assertThatThrownBy(() -> d.launch(Kernel.fromBinary(code, 0x1002, 0x1002, "odd.bin"), Dim3.of(1), Dim3.of(1), 0))
+        assertThatThrownBy(() -> d.launch(Kernel.fromBinary(code, 0x1001, 0x1001, "odd.bin"), Dim3.of(1), Dim3.of(1), 0))
                 .isInstanceOf(DeviceException.class);
+        // without C an instruction address is a multiple of 4; with C (the default) of 2
+        byte[] nopRet = {0x13, 0, 0, 0, 0x67, (byte) 0x80, 0, 0};
+        try (Device noC = Device.open(DeviceConfig.defaults().withThreads(1).withIsa(DeviceIsa.parse("rv32imaf")))) {
+            assertThatThrownBy(() -> noC.launch(Kernel.fromBinary(nopRet, 0x1002, 0x1002, "half.bin"), Dim3.of(1),
+                    Dim3.of(1), 0)).isInstanceOf(DeviceException.class).hasMessageContaining("multiple of 4");
+        }
+        assertThat(d.launch(Kernel.fromBinary(nopRet, 0x1002, 0x1002, "half.bin"), Dim3.of(1), Dim3.of(1), 0).ok())
+                .isTrue();
     }
 
     @Test

@@ -111,6 +111,17 @@ class QemuDifferentialTest {
         new Variant("clang ELF, interp, warp 32", true, 0),
     };
 
+    /**
+     * Programs assembled with {@code .option rvc} (clang then emits compressed instructions wherever it
+     * can): clang's ELF on both engines; rvsimt's assembler is checked against llvm-mc's compression
+     * by CompressedCrossCheckTest.
+     */
+    private static final Variant[] RVC_VARIANTS = {
+        new Variant("clang ELF with C, interp, warp 32", true, 0),
+        new Variant("clang ELF with C, jit, warp 32", true, 1),
+        new Variant("clang ELF with C, jit, warp 4", true, 5),
+    };
+
     static final int MAX_LANES = 32;
 
     /** Per worker thread: one device per configuration, reused across programs. */
@@ -170,7 +181,31 @@ class QemuDifferentialTest {
                 Integer.getInteger("rvsimt.diff.misSize", 150), -4);
     }
 
-    /** {@code lanes} < 0: misaligned programs, alternately 1 and -lanes lanes. */
+    /**
+     * The one-thread and divergent programs again, with compressed instructions: 24 programs of one
+     * thread, 12 of 4 divergent lanes; qemu-riscv32's rv32 cpu has C.
+     */
+    @Test
+    void compressedProgramsAgreeWithQemu() throws Exception {
+        rvc = true;
+        try {
+            runAll("qemu differential, compressed instructions", Integer.getInteger("rvsimt.diff.rvcCount", 24),
+                    Integer.getInteger("rvsimt.diff.rvcSize", 150), 1);
+            runAll("qemu differential, compressed instructions, 4 divergent lanes",
+                    Integer.getInteger("rvsimt.diff.rvcCount", 24) / 2, Integer.getInteger("rvsimt.diff.rvcSize", 150), 4);
+        } finally {
+            rvc = false;
+        }
+    }
+
+    /** The programs of this run are assembled with compressed instructions (clang only). */
+    private volatile boolean rvc;
+
+    /** The source with {@code .option rvc} from its first line on: every section may hold 16-bit instructions. */
+    static String compressed(String source) {
+        return ".option rvc\n" + source;
+    }
+
     /** Programs per clang process. */
     private static final int CHUNK = 10;
 
@@ -210,7 +245,7 @@ class QemuDifferentialTest {
                     for (int i = from; i < to; i++) {
                         RandomProgram p = program(seed, i, size, lanes);
                         names.add(p.name());
-                        sources.add(p.source);
+                        sources.add(rvc ? compressed(p.source) : p.source);
                     }
                     long t = System.nanoTime();
                     java.util.Map<String, byte[]> elfs = Toolchain.buildBatch(dir, names, sources,
@@ -376,7 +411,13 @@ class QemuDifferentialTest {
         }
 
         Kernel clangKernel = Kernel.fromElf(clangElf, name + ".elf", 4L << 20);
-        Kernel ownKernel;
+        Kernel ownKernel = null;
+        if (rvc) {
+            if (compressedInstructions(clangKernel) == 0) {
+                return new Outcome(p.bodyInstructions, 0, where + ": clang emitted no compressed instruction");
+            }
+            return compare(dir, p, clangKernel, null, null, RVC_VARIANTS, where, expected, elf, keep, name);
+        }
         try {
             long ta = System.nanoTime();
             AssembledProgram own = Assembler.assemble(mutateOwn == null ? p.source : mutateOwn.apply(p.source),
@@ -387,15 +428,31 @@ class QemuDifferentialTest {
             return new Outcome(p.bodyInstructions, 0, where + ": rvsimt's assembler rejected the source clang accepts: "
                     + e.getMessage() + keepNote(dir, name));
         }
-        StringBuilder failure = new StringBuilder();
         String layout = mutateOwn == null ? compareLayout(ownKernel, clangKernel) : null;
+        return compare(dir, p, clangKernel, ownKernel, mutateOwn, lanes == 1 && !misaligned ? VARIANTS : SIMT_VARIANTS,
+                where, expected, elf, keep, name, layout);
+    }
+
+    private Outcome compare(Path dir, RandomProgram p, Kernel clangKernel, Kernel ownKernel,
+                            java.util.function.UnaryOperator<String> mutateOwn, Variant[] variants, String where,
+                            State[] expected, Path elf, boolean keep, String name) throws Exception {
+        return compare(dir, p, clangKernel, ownKernel, mutateOwn, variants, where, expected, elf, keep, name, null);
+    }
+
+    /** Runs the variants and compares each lane's end state with qemu's ({@code layout}: the assembler's disagreement). */
+    private Outcome compare(Path dir, RandomProgram p, Kernel clangKernel, Kernel ownKernel,
+                            java.util.function.UnaryOperator<String> mutateOwn, Variant[] variants, String where,
+                            State[] expected, Path elf, boolean keep, String name, String layout) throws Exception {
+        int lanes = p.lanes;
+        boolean misaligned = p.misaligned;
+        StringBuilder failure = new StringBuilder();
         if (layout != null) {
             failure.append(where).append(": rvsimt's assembler and clang disagree: ").append(layout).append('\n');
         }
         int dataArea = clangKernel.symbol("data_area").orElseThrow();
         long laneInstructions = 0;
         double activeLanes = 1.0;
-        for (Variant v : lanes == 1 && !misaligned ? VARIANTS : SIMT_VARIANTS) {
+        for (Variant v : variants) {
             Kernel k = v.clangElf ? clangKernel : ownKernel;
             if (!v.clangElf && layout != null || mutateOwn != null && v.clangElf) {
                 continue;   // its addresses differ from qemu's; the clang-ELF run still checks the engine
@@ -413,7 +470,7 @@ class QemuDifferentialTest {
             LaunchResult r = dev.launch(k, Dim3.of(1), Dim3.of(lanes), 0, o, out);
             phaseNanos[3].add(System.nanoTime() - tv);
             laneInstructions = r.laneInstructions();
-            if (v.device == 0 && !v.clangElf && r.warpInstructions() > 0) {
+            if (v.device == 0 && (!v.clangElf || ownKernel == null) && r.warpInstructions() > 0) {
                 activeLanes = (double) r.laneInstructions() / r.warpInstructions() / lanes;
             }
             if (!r.ok()) {
@@ -450,6 +507,18 @@ class QemuDifferentialTest {
 
     private static String keepNote(Path dir, String name) {
         return "    source: " + dir.resolve(name + ".s");
+    }
+
+    /** The 16-bit instructions of a kernel's code, counted in a linear sweep from each executable segment. */
+    static int compressedInstructions(Kernel k) {
+        int n = 0;
+        for (Segment s : k.image().segments()) {
+            byte[] d = s.data();
+            for (int o = 0; s.executable() && o + 2 <= d.length; o += (d[o] & 3) != 3 ? 2 : 4) {
+                n += (d[o] & 3) != 3 ? 1 : 0;
+            }
+        }
+        return n;
     }
 
     /** Null when every loaded byte rvsimt's assembler produced equals clang's at the same address. */

@@ -12,6 +12,7 @@ import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.core.fault.KernelFault;
+import org.rvsimt.isa.DeviceIsa;
 
 /**
  * What a fault report says: its kind, the instruction it names, and every lane it concerns. The
@@ -21,7 +22,12 @@ class FaultReportTest {
 
     private static LaunchResult run(String engine, String source, Dim3 block, boolean exitedArrive, Object... args)
             throws Exception {
-        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1))) {
+        return run(DeviceIsa.all(), engine, source, block, exitedArrive, args);
+    }
+
+    private static LaunchResult run(DeviceIsa isa, String engine, String source, Dim3 block, boolean exitedArrive,
+                                    Object... args) throws Exception {
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1).withIsa(isa))) {
             Object[] resolved = args.clone();
             for (int i = 0; i < resolved.length; i++) {
                 if (resolved[i] instanceof int[] words) {
@@ -34,26 +40,45 @@ class FaultReportTest {
         }
     }
 
+    /** A device without C: instruction addresses are multiples of 4. */
+    private static final DeviceIsa NO_C = DeviceIsa.parse("rv32imaf");
+
+    private static final String JUMP_TO_18 = """
+                auipc t0, 0          # 0x00: t0 = 0
+                addi t0, t0, 18      # 0x04: _start + 18, inside the code, not a multiple of 4
+                jr t0                # 0x08
+                nop
+                nop                  # 0x10: 0x00000013, its upper half 0x0000 at 0x12
+                nop
+                nop
+                ret
+            """;
+
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
     void aJumpToAHalfwordAddressIsMisalignedAtTheJump(String engine) throws Exception {
-        String src = """
-                    auipc t0, 0          # 0x00: t0 = 0
-                    addi t0, t0, 18      # 0x04: _start + 18, inside the code, not a multiple of 4
-                    jr t0                # 0x08
-                    nop
-                    nop
-                    nop
-                    nop
-                    ret
-                """;
-        KernelFault f = run(engine, src, Dim3.of(32), false).fault();
+        KernelFault f = run(NO_C, engine, JUMP_TO_18, Dim3.of(32), false).fault();
         assertThat(f).isNotNull();
         assertThat(f.kind()).isEqualTo(FaultKind.MISALIGNED);
         assertThat(f.pc()).isEqualTo(8);
         assertThat(f.address()).isEqualTo(18);
         assertThat(f.lanes()).isEqualTo(0xFFFF_FFFFL);
-        assertThat(f.message()).contains("0x00000012");
+        assertThat(f.message()).contains("0x00000012").contains("multiple of 4");
+    }
+
+    /**
+     * With the C extension every even address is an instruction address (jalr clears bit 0, so no
+     * jump is misaligned): the jump runs the halfword there, the upper half of a nop, 0x0000, which
+     * the specification defines as illegal.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void withCAJumpToAHalfwordAddressRunsTheHalfwordThere(String engine) throws Exception {
+        KernelFault f = run(engine, JUMP_TO_18, Dim3.of(32), false).fault();
+        assertThat(f).isNotNull();
+        assertThat(f.kind()).isEqualTo(FaultKind.ILLEGAL_INSTRUCTION);
+        assertThat(f.pc()).isEqualTo(18);
+        assertThat(f.message()).contains("illegal instruction 0x0000").contains("reserved");
     }
 
     @ParameterizedTest
@@ -66,7 +91,7 @@ class FaultReportTest {
                     nop
                     ret
                 """;
-        KernelFault f = run(engine, src, Dim3.of(32), false).fault();
+        KernelFault f = run(NO_C, engine, src, Dim3.of(32), false).fault();
         assertThat(f).isNotNull();
         assertThat(f.kind()).isEqualTo(FaultKind.MISALIGNED);
         assertThat(f.pc()).isEqualTo(4);

@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.function.IntFunction;
 import org.rvsimt.isa.Alias;
 import org.rvsimt.isa.Aliases;
+import org.rvsimt.isa.CField;
+import org.rvsimt.isa.CompressedDef;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Csrs;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
@@ -54,6 +57,9 @@ public final class Disassembler {
 
     /** The text of one word at address {@code pc}; an undecodable word prints as {@code .word}. */
     public String format(int word, int pc) {
+        if (CompressedInstructions.isCompressed(word)) {
+            return compressed(word & 0xFFFF, pc);
+        }
         InstructionDef d = Decoder.lookup(word);
         if (d == null) {
             return String.format(".word 0x%08x", word);
@@ -92,6 +98,52 @@ public final class Disassembler {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * A 16-bit instruction: the listing prints its expansion, as llvm-objdump does; the canonical style
+     * prints the {@code c.} form, which the assembler reads back to the same halfword.
+     */
+    private String compressed(int h, int pc) {
+        CompressedDef d = CompressedInstructions.lookup(h);
+        if (d == null) {
+            return String.format(".2byte 0x%04x", h);
+        }
+        if (aliases) {
+            if (d.mnemonic().equals("c.mv")) {
+                // objdump's one exception: c.mv lists as mv, where its expansion (add rd, zero, rs2) lists as add
+                return "mv " + Registers.xName(CField.RD.extract(h)) + ", " + Registers.xName(CField.RS2.extract(h));
+            }
+            return format(d.expand(h), pc);
+        }
+        StringBuilder sb = new StringBuilder(d.mnemonic());
+        List<CompressedDef.Operand> ops = d.operands();
+        for (int i = 0; i < ops.size(); i++) {
+            CompressedDef.Operand o = ops.get(i);
+            sb.append(i == 0 ? " " : ", ");
+            if (o.field() == null) {
+                sb.append("sp");
+                continue;
+            }
+            sb.append(compressedValue(o.field(), h, pc));
+            if (o.base() != null) {
+                sb.append('(').append(compressedValue(o.base(), h, pc)).append(')');
+            } else if (o.spBase()) {
+                sb.append("(sp)");
+            }
+        }
+        return sb.toString();
+    }
+
+    private String compressedValue(CField f, int h, int pc) {
+        int v = f.extract(h);
+        return switch (f.kind()) {
+            case XREG, XREG_C -> Registers.xName(v);
+            case FREG, FREG_C -> Registers.fName(v);
+            case SIGNED, UNSIGNED -> Integer.toString(v);
+            case LUI -> String.format("0x%x", v);
+            case PCREL -> target(pc, v);
+        };
     }
 
     private String slot(Slot s, int word, int pc) {

@@ -21,6 +21,16 @@ final class ExtensionNotes {
                     cross-checked against `llvm-mc`/`llvm-objdump`, behaviour against qemu-riscv32's random
                     programs.
                     """;
+            case C -> """
+                    RV32C with RV32FC's float loads and stores (no D, so no c.fld/c.fsd). Each 16-bit instruction
+                    executes as the 32-bit instruction in the "expands to" column. With C, instructions sit at
+                    any even address (no jump is misaligned); on a device without C, they are illegal and a
+                    jump to an address that is not a multiple of 4 is the `misaligned` fault. The listing
+                    prints the expansion the way `llvm-objdump` does. Encodings, listings and compression
+                    choices are cross-checked against `llvm-mc -mattr=+c` and `llvm-objdump`.
+                    HINT encodings (`c.addi` with immediate 0, `c.li x0, ...`) execute as their expansion and are
+                    never emitted; reserved ones (`c.addi4spn` with 0, `c.lwsp x0`, `c.jr x0`) are illegal.
+                    """;
             case ZICOND -> """
                     Zicond 1.0.0. QEMU 7.2 lacks it, so its tests check both engines against the
                     specification's definition (`czero.eqz`: rs2 == 0 ? 0 : rs1; `czero.nez`: rs2 != 0 ? 0 : rs1).

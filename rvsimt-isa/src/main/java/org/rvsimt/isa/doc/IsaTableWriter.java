@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.StringJoiner;
+import org.rvsimt.isa.CompressedDef;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Extension;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
@@ -51,7 +53,35 @@ public final class IsaTableWriter {
                   .append(" |\n");
             }
         }
+        compressed(sb);
         return sb.toString();
+    }
+
+    /** The C extension's table: each 16-bit instruction and the 32-bit instruction it expands to. */
+    private static void compressed(StringBuilder sb) {
+        Extension e = Extension.C;
+        sb.append("\n## ").append(e.name()).append(" (").append(e.description()).append(")\n\n");
+        String notes = ExtensionNotes.of(e);
+        if (!notes.isEmpty()) {
+            sb.append(notes).append('\n');
+        }
+        sb.append("| syntax | pattern | expands to | needs | does |\n");
+        sb.append("|---|---|---|---|---|\n");
+        for (CompressedDef d : CompressedInstructions.all()) {
+            StringBuilder pattern = new StringBuilder();
+            for (int b = 15; b >= 0; b--) {
+                pattern.append((d.mask() >>> b & 1) == 0 ? '.' : (char) ('0' + (d.match() >>> b & 1)));
+                if (b == 13 || b == 2) {
+                    pattern.append(' ');
+                }
+            }
+            sb.append("| `").append(d.syntax())
+              .append("` | `").append(pattern)
+              .append("` | `").append(d.target().mnemonic())
+              .append("` | ").append(d.needs() == null ? "" : d.needs().isaName())
+              .append(" | ").append(d.summary().replace("|", "\\|"))
+              .append(" |\n");
+        }
     }
 
     public static String json() {

@@ -83,8 +83,8 @@ public final class TraceRecorder implements ExecutionConsumer {
         private long flops;
         // Per-pc cache of what does not depend on lanes: pc -> {opClass, sources, flops}.
         private final java.util.HashMap<Integer, int[]> statics = new java.util.HashMap<>();
-        // Statics by (pc - base) / 4 for the 256 KiB of code from the first pc's 64 KiB page; a map
-        // past that.
+        // Statics by (pc - base) / 2 (instructions sit at even pcs) for the 128 KiB of code from the
+        // first pc's 64 KiB page; a map past that.
         private int base;
         private int[][] byIndex = new int[0][];
         private int cachedPc = 1;
@@ -153,7 +153,7 @@ public final class TraceRecorder implements ExecutionConsumer {
             if (pc == cachedPc && cached != null) {
                 st = cached;
             } else {
-                int slot = (pc >>> 2) - (base >>> 2);
+                int slot = (pc >>> 1) - (base >>> 1);
                 st = slot >= 0 && slot < byIndex.length ? byIndex[slot] : statics.get(pc);
                 if (st == null) {
                     InstructionDef d = e.definition();
@@ -162,7 +162,7 @@ public final class TraceRecorder implements ExecutionConsumer {
                     if (byIndex.length == 0) {
                         base = pc & ~0xFFFF;
                         byIndex = new int[1 << 16][];
-                        slot = (pc >>> 2) - (base >>> 2);
+                        slot = (pc >>> 1) - (base >>> 1);
                     }
                     if (slot >= 0 && slot < byIndex.length) {
                         byIndex[slot] = st;

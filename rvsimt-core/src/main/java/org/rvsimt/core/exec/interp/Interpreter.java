@@ -26,6 +26,7 @@ import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.Simt;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.Operation.Alu;
@@ -89,11 +90,11 @@ public final class Interpreter implements WarpEngine {
                     rpcTop = Divergence.topRpc(w);
                     continue;
                 }
-                int i = (pc - base) >>> 2;
-                if (i >= p.length || (pc & 3) != 0) {
-                    if ((pc & 3) != 0) {
+                int i = (pc - base) >>> 1;
+                if (i >= p.length || (pc & p.alignMask) != 0) {
+                    if ((pc & p.alignMask) != 0) {
                         // Only a jump or taken branch gets here, and it was the warp's last instruction.
-                        throw misalignedJump(c, w, w.lastPc(pc), m, pc);
+                        throw misalignedJump(c, w, w.lastPc(p, pc), m, pc);
                     }
                     throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
                             String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
@@ -115,6 +116,7 @@ public final class Interpreter implements WarpEngine {
                 final int a = p.rs1[i] * width;
                 final int b = p.rs2[i] * width;
                 final int imm = p.imm[i];
+                final int next = pc + p.size[i];   // 2 for a compressed instruction
                 final Operation op = p.op[i];
                 boolean leave = false;   // the warp left this path: no lanes, a barrier, or done
                 pc = switch (p.form[i]) {
@@ -123,28 +125,28 @@ public final class Interpreter implements WarpEngine {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = IntOps.apply((Alu) op, x[a + l], x[b + l]);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case ALU_RI -> {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = IntOps.apply((Alu) op, x[a + l], imm);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case LUI -> {
                         int v = IntOps.lui(imm);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case AUIPC -> {
                         int v = IntOps.auipc(pc, imm);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case BRANCH -> {
                         long taken = 0;
@@ -157,7 +159,7 @@ public final class Interpreter implements WarpEngine {
                         if (taken == m) {
                             yield pc + imm;
                         } else if (taken == 0) {
-                            yield pc + 4;
+                            yield next;
                         } else {
                             w.pc = pc;
                             w.mask = m;
@@ -169,7 +171,7 @@ public final class Interpreter implements WarpEngine {
                         }
                     }
                     case JAL -> {
-                        int link = pc + 4;
+                        int link = next;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = link;
                         }
@@ -197,7 +199,7 @@ public final class Interpreter implements WarpEngine {
                             lane = Long.numberOfTrailingZeros(mm);
                             dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns) | box;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case STORE, FSW -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
@@ -208,19 +210,19 @@ public final class Interpreter implements WarpEngine {
                         }
                         if (c.barrierRequested) {
                             c.barrierRequested = false;
-                            w.pc = pc + 4;
+                            w.pc = next;
                             w.mask = m;
                             enterBarrier(c, w, pc, -1, c.warpCount);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case CSR -> {
                         c.uncounted = steps - 1;    // instret/cycle count the instructions before this one
                         csr(c, w, p, i, pc, m);
-                        yield pc + 4;
+                        yield next;
                     }
                     case ECALL -> {
-                        w.pc = pc + 4;
+                        w.pc = next;
                         w.mask = m;
                         ecall(c, w, pc);
                         m = w.mask;
@@ -241,12 +243,12 @@ public final class Interpreter implements WarpEngine {
                         // fence.i: stores into the code take effect; on a change the turn ends here,
                         // so that this engine (and the JIT's) continue on the new program.
                         leave = op == Operation.Standalone.FENCE_I && c.synchroniseCode();
-                        yield pc + 4;
+                        yield next;
                     }
                     case FP_RR, FP_SQRT, FP_FMA, FP_SGNJ, FP_MINMAX, FP_CMP,
                          FP_CLASS, FCVT_W_S, FCVT_S_W, FMV_X_W, FMV_W_X -> {
                         floatOp(c, w, p, i, pc, m);
-                        yield pc + 4;
+                        yield next;
                     }
                     case LOWP_TO_F -> {
                         int fdo = p.rd[i] * width;
@@ -254,7 +256,7 @@ public final class Interpreter implements WarpEngine {
                             int l = Long.numberOfTrailingZeros(mm);
                             f[fdo + l] = LowPrecision.widen((FromLowPrecision) op, f[a + l]);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case LOWP_FROM_F -> {
                         int fdo = p.rd[i] * width;
@@ -262,7 +264,7 @@ public final class Interpreter implements WarpEngine {
                             int l = Long.numberOfTrailingZeros(mm);
                             f[fdo + l] = LowPrecision.narrow((ToLowPrecision) op, f[a + l], f[fdo + l]);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case SFU -> {
                         int fdo = p.rd[i] * width;
@@ -272,7 +274,7 @@ public final class Interpreter implements WarpEngine {
                             int l = Long.numberOfTrailingZeros(mm);
                             f[fdo + l] = Sfu.apply(sf, f[a + l], fast);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case AMO -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
@@ -281,7 +283,7 @@ public final class Interpreter implements WarpEngine {
                             byte[] target = c.atomicTarget(x[a + lane]);
                             x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, (Amo) op, x[b + lane]);
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case LR -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
@@ -295,7 +297,7 @@ public final class Interpreter implements WarpEngine {
                             w.reserved |= 1L << lane;
                             x[rdo + lane] = v;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case SC -> {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
@@ -309,7 +311,7 @@ public final class Interpreter implements WarpEngine {
                             w.reserved &= ~(1L << lane);
                             x[rdo + lane] = ok ? 0 : 1;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case VOTE -> {
                         long pred = 0;
@@ -321,7 +323,7 @@ public final class Interpreter implements WarpEngine {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             x[rdo + Long.numberOfTrailingZeros(mm)] = v;
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case SHFL -> {
                         int[] tmp = w.scratch;
@@ -334,7 +336,7 @@ public final class Interpreter implements WarpEngine {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = tmp[l];
                         }
-                        yield pc + 4;
+                        yield next;
                     }
                     case TMC, WSPAWN, SPLIT, JOIN, BAR, PRED -> {
                         w.pc = pc;
@@ -347,11 +349,11 @@ public final class Interpreter implements WarpEngine {
                     }
                     case VECTOR -> {
                         VectorUnit.execute(c, w, p, i, pc, m);
-                        yield pc + 4;
+                        yield next;
                     }
                     case MATRIX -> {
                         MatrixUnit.execute(c, w, p, i, pc, m);
-                        yield pc + 4;
+                        yield next;
                     }
                     case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, illegal(p, i));
                 };
@@ -406,7 +408,7 @@ public final class Interpreter implements WarpEngine {
         long misaligned = 0;
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
-            if ((t[l] & 3) != 0) {
+            if ((t[l] & p.alignMask) != 0) {
                 misaligned |= 1L << l;
             }
         }
@@ -416,7 +418,7 @@ public final class Interpreter implements WarpEngine {
         if (link) {
             int rdo = p.rd[i] * width;
             for (long mm = m; mm != 0; mm &= mm - 1) {
-                x[rdo + Long.numberOfTrailingZeros(mm)] = pc + 4;
+                x[rdo + Long.numberOfTrailingZeros(mm)] = p.next(pc);
             }
         }
         if (toZero != 0) {
@@ -481,12 +483,12 @@ public final class Interpreter implements WarpEngine {
     }
 
     /**
-     * A jump whose target is not a multiple of 4 (there are no compressed instructions): the
+     * A jump whose target is not a multiple of 4 (of 2 on a device with the C extension): the
      * instruction-address-misaligned fault, at the jump, with the target as the address.
      */
     static KernelFault.Signal misalignedJump(BlockContext c, Warp w, int jumpPc, long lanes, int target) {
         return fault(c, w, FaultKind.MISALIGNED, jumpPc, lanes, Integer.toUnsignedLong(target), String.format(
-                "jump to 0x%08x: an instruction address must be a multiple of 4", target));
+                "jump to 0x%08x: an instruction address must be a multiple of %d", target, c.program.alignMask + 1));
     }
 
     /** The fault report of dynamic rounding with an invalid frm. */
@@ -524,7 +526,7 @@ public final class Interpreter implements WarpEngine {
                 if (width == 64) {
                     next = (v1 == -1 ? -1L : Integer.toUnsignedLong(v1)) & w.lanes & ~w.exited;
                 }
-                w.pc = pc + 4;
+                w.pc = p.next(pc);
                 if (next == 0) {
                     Divergence.exitLanes(w, w.lanes & ~w.exited);
                     w.state = Warp.State.DONE;
@@ -541,7 +543,7 @@ public final class Interpreter implements WarpEngine {
                         }
                     }
                 }
-                w.pc = pc + 4;
+                w.pc = p.next(pc);
             }
             case SPLIT -> {
                 long then = 0;
@@ -557,11 +559,11 @@ public final class Interpreter implements WarpEngine {
                 for (long mm = m; mm != 0; mm &= mm - 1) {
                     x[rdo + Long.numberOfTrailingZeros(mm)] = depth;
                 }
-                Divergence.split(w, then, pc + 4);
+                Divergence.split(w, then, p.next(pc));
             }
             case JOIN -> Divergence.join(w, v1, pc);
             case BAR -> {
-                w.pc = pc + 4;
+                w.pc = p.next(pc);
                 enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
             }
             case PRED -> {
@@ -575,7 +577,7 @@ public final class Interpreter implements WarpEngine {
                 }
                 long fallback = Integer.toUnsignedLong(v2) & w.lanes & ~w.exited;
                 w.mask = pred != 0 ? pred : fallback;
-                w.pc = pc + 4;
+                w.pc = p.next(pc);
                 if (w.mask == 0) {
                     Divergence.pathDone(w);
                 }
@@ -728,12 +730,16 @@ public final class Interpreter implements WarpEngine {
 
     /** Why the word at slot i is illegal: no declaration, or one of an extension the device lacks. */
     private static String illegal(Program p, int i) {
-        String text = String.format("illegal instruction 0x%08x", p.words[i]);
-        if ((p.words[i] & 3) != 3 && (p.words[i] & 0xFFFF) != 0) {   // (all-zero bits are illegal in C too)
-            // RISC-V instruction-length encoding: low bits other than 11 start a 16-bit instruction
-            return text + String.format(" (0x%04x is a compressed instruction: rvsimt does not implement the C"
-                    + " extension; build without c in -march)", p.words[i] & 0xFFFF);
+        if (CompressedInstructions.isCompressed(p.words[i])) {
+            String text = String.format("illegal instruction 0x%04x", p.words[i]);
+            org.rvsimt.isa.CompressedDef cd = CompressedInstructions.lookup(p.words[i]);
+            if (cd == null) {
+                return text + " (a reserved compressed encoding)";
+            }
+            return text + " (" + cd.mnemonic() + ": this device's ISA " + p.isa + " lacks "
+                    + (p.isa.has(org.rvsimt.isa.Extension.C) ? cd.needs().isaName() : "c") + ")";
         }
+        String text = String.format("illegal instruction 0x%08x", p.words[i]);
         if (p.defId[i] < 0 || p.isa.has(org.rvsimt.isa.InstructionSet.get(p.defId[i]).extension())) {
             return text;    // no declaration, or a reserved encoding of a declared one (a vector form)
         }

@@ -116,11 +116,11 @@ final class BlockCompiler {
      * The vtype every active lane has before each instruction of a block, where an earlier vsetvli or
      * vsetivli of the block set it to a legal value from its immediate; -1 where it is not known.
      */
-    static int[] knownVtypes(Program p, int start, int n) {
+    static int[] knownVtypes(Program p, int[] at, int n) {
         int[] out = new int[n];
         int known = -1;
         for (int k = 0; k < n; k++) {
-            int i = start + k;
+            int i = at[k];
             out[k] = known;
             if (p.form[i] == Form.VECTOR) {
                 int word = p.words[i];
@@ -157,13 +157,13 @@ final class BlockCompiler {
         }
         ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
         if (VectorFastPath.unitStrideE32(op, word)) {
-            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vd)
                     .loadConstant(rs1).loadConstant(((Operation.VectorMemory) op).store() ? 1 : 0)
                     .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
             return true;
         }
         if (VectorFastPath.floatGroupsAligned(op, p.source[i], rs1, vs2, group)) {
-            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK).loadConstant(vd)
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vd)
                     .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
             return true;
         }
@@ -176,60 +176,67 @@ final class BlockCompiler {
         if (n == 0) {
             return null;
         }
-        Form lastForm = p.form[start + n - 1];
+        int[] at = BlockExtent.slots(p, start, n);
+        int last = at[n - 1];
+        Form lastForm = p.form[last];
         int end = lastForm == Form.BRANCH ? JitBlock.BRANCH : lastForm == Form.JAL ? JitBlock.JAL : JitBlock.FALL;
         // A store always ends its block, so the block stores exactly when its last instruction does.
-        boolean stores = lastForm == Form.STORE || lastForm == Form.FSW || BlockExtent.unitStore(p, start + n - 1);
-        int last = start + n - 1;
-        int startPc = p.base + 4 * start;
-        int target = end == JitBlock.FALL ? 0 : p.base + 4 * last + p.imm[last];
+        boolean stores = lastForm == Form.STORE || lastForm == Form.FSW || BlockExtent.unitStore(p, last);
+        int startPc = p.base + 2 * start;
+        int lastPc = p.base + 2 * last;
+        int target = end == JitBlock.FALL ? 0 : lastPc + p.imm[last];
         boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
-        CompiledBlock code = define(start, n, end);
-        return new JitBlock(startPc, n, end, target, link, stores, code);
+        CompiledBlock code = define(at, end);
+        return new JitBlock(startPc, n, lastPc, lastPc + p.size[last], end, target, link, stores, code);
     }
 
-    private CompiledBlock define(int start, int n, int end) {
+    private CompiledBlock define(int[] at, int end) {
+        int start = at[0];
+        int n = at.length;
         ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + ".JitBlock_"
-                + Integer.toHexString(p.base + 4 * start) + "_" + NAMES.incrementAndGet());
+                + Integer.toHexString(p.base + 2 * start) + "_" + NAMES.incrementAndGet());
         byte[] bytes = ClassFile.of().build(name, cb -> {
             cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
             cb.withInterfaceSymbols(CD_BLOCK);
             cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
                     code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
-            cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, true));
-            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, start, n, end, false));
+            cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, true));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, false));
         });
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
             return (CompiledBlock) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class))
                     .invoke();
         } catch (Throwable t) {
-            throw new IllegalStateException("JIT: cannot define block at 0x" + Integer.toHexString(p.base + 4 * start), t);
+            throw new IllegalStateException("JIT: cannot define block at 0x" + Integer.toHexString(p.base + 2 * start), t);
         }
     }
 
-    private void body(CodeBuilder code, int start, int n, int end, boolean full) {
+    /** The block's code; {@code at} holds the slot of each of its instructions (they are 2 or 4 bytes apart). */
+    private void body(CodeBuilder code, int[] at, int end, boolean full) {
         code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
-        int bodyEnd = end == JitBlock.FALL ? start + n : start + n - 1;
+        int n = at.length;
+        int bodyCount = end == JitBlock.FALL ? n : n - 1;
         boolean simd = full && SIMD && SimdLanes.pays(width);
-        int[] vtypes = knownVtypes(p, start, bodyEnd - start);
+        int[] vtypes = knownVtypes(p, at, bodyCount);
         if (simd) {
-            simdPreconditions(code, start, bodyEnd);
+            simdPreconditions(code, at, bodyCount);
         }
-        for (int i = start; i < bodyEnd; i++) {
+        for (int k = 0; k < bodyCount; k++) {
+            final int i = at[k];
             final int idx = i;
             observe(code, i);
             if (mayFault(i)) {
-                code.aload(CTX).loadConstant(p.base + 4 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
+                code.aload(CTX).loadConstant(p.base + 2 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
             }
-            if (p.form[i] == Form.VECTOR && bindVector(code, i, vtypes[i - start])) {
+            if (p.form[i] == Form.VECTOR && bindVector(code, i, vtypes[k])) {
                 continue;
             } else if (p.form[i] == Form.VECTOR || p.form[i] == Form.MATRIX) {
                 // The units run the instruction for every active lane, as for the interpreter; the
                 // block only saves the trip through the interpreter and keeps its neighbours compiled.
-                code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 4 * i).lload(MASK)
+                code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK)
                         .invokestatic(ClassDesc.of(p.form[i] == Form.VECTOR ? VectorUnit.class.getName()
                                 : MatrixUnit.class.getName()), "compiled", MTD_UNIT);
             } else if (simd && simdLoad(i)) {
@@ -243,10 +250,10 @@ final class BlockCompiler {
             }
         }
         if (end != JitBlock.FALL) {
-            observe(code, start + n - 1);
+            observe(code, at[n - 1]);
         }
         if (end == JitBlock.BRANCH) {
-            int i = start + n - 1;
+            int i = at[n - 1];
             code.lconst_0().lstore(TAKEN);
             laneLoop(code, full, () -> {
                 Label skip = code.newLabel();
@@ -261,8 +268,8 @@ final class BlockCompiler {
             return;
         }
         if (end == JitBlock.JAL) {
-            int i = start + n - 1;
-            int linkValue = p.base + 4 * i + 4;
+            int i = at[n - 1];
+            int linkValue = p.base + 2 * i + p.size[i];
             laneLoop(code, full, () -> {
                 code.loadConstant(linkValue);
                 writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
@@ -296,10 +303,11 @@ final class BlockCompiler {
      * Computes, once per block run, whether the float fast path may be taken: flags only gain bits
      * inside a block and frm cannot change there, so what holds at entry holds for every instruction.
      */
-    private void simdPreconditions(CodeBuilder code, int start, int bodyEnd) {
+    private void simdPreconditions(CodeBuilder code, int[] at, int count) {
         boolean anyFp = false;
         boolean anyDyn = false;
-        for (int i = start; i < bodyEnd; i++) {
+        for (int k = 0; k < count; k++) {
+            int i = at[k];
             if (simdFp(i)) {
                 anyFp = true;
                 anyDyn |= p.rm[i] == 7;
@@ -437,7 +445,7 @@ final class BlockCompiler {
     }
 
     private void instruction(CodeBuilder code, int i) {
-        int pc = p.base + 4 * i;
+        int pc = p.base + 2 * i;
         int imm = p.imm[i];
         int rd = p.rd[i] == Predecoder.SINK ? 0 : p.rd[i];
         switch (p.form[i]) {

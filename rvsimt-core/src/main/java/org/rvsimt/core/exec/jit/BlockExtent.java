@@ -60,12 +60,23 @@ final class BlockExtent {
                 break;
             }
             n++;
-            i++;
-            if (form == Form.STORE || form == Form.FSW || unitStore(p, i - 1)) {
+            if (form == Form.STORE || form == Form.FSW || unitStore(p, i)) {
                 break;
             }
+            i += p.size[i] / 2;
         }
         return n == 0 || (n == 1 && end == JitBlock.FALL && p.form[start] == Form.FENCE) ? 0 : n;
+    }
+
+    /** The slots of the first {@code n} instructions from slot {@code start}, running straight on. */
+    static int[] slots(Program p, int start, int n) {
+        int[] at = new int[n];
+        int i = start;
+        for (int k = 0; k < n; k++) {
+            at[k] = i;
+            i += p.size[i] / 2;
+        }
+        return at;
     }
 
     private BlockExtent() { }

@@ -5,22 +5,17 @@ package org.rvsimt.core.exec.jit;
  *
  * @param start   pc of the first instruction
  * @param length  instructions in the block, terminator included
+ * @param lastPc  pc of the last instruction
+ * @param nextPc  pc right after it (instructions are 2 or 4 bytes long)
  * @param end     {@link #FALL}, {@link #BRANCH} or {@link #JAL}
  * @param target  branch or jump target
  * @param link    the final jal writes a link register (a call)
  * @param stores  the block ends with a store (which may have hit the barrier register)
  * @param code    the generated code
  */
-record JitBlock(int start, int length, int end, int target, boolean link, boolean stores, CompiledBlock code) {
+record JitBlock(int start, int length, int lastPc, int nextPc, int end, int target, boolean link, boolean stores,
+                CompiledBlock code) {
     static final int FALL = 0;
     static final int BRANCH = 1;
     static final int JAL = 2;
-
-    int lastPc() {
-        return start + 4 * (length - 1);
-    }
-
-    int nextPc() {
-        return start + 4 * length;
-    }
 }

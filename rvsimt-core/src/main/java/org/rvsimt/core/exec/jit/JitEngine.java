@@ -61,10 +61,10 @@ public final class JitEngine implements WarpEngine {
      * compiled; in the last case this run is counted, and the block's compile is queued once it is hot.
      */
     private JitBlock block(BlockCache cache, Program p, int pc, int width, boolean fastSfu, boolean observed) {
-        if (!p.contains(pc)) {
-            return null;
+        if (!p.contains(pc) || (pc & p.alignMask) != 0) {
+            return null;      // the interpreter reports the fault
         }
-        int i = (pc - p.base) >>> 2;
+        int i = (pc - p.base) >>> 1;
         Object b = cache.slots.get(i);
         if (b instanceof JitBlock compiled) {
             return compiled;
@@ -121,9 +121,9 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 JitBlock b = block(cache, p, pc, width, fastSfu, observed);
-                boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 2];
+                boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 1];
                 // Not compiled yet (tiered execution): the interpreter runs the block, exactly its extent.
-                int interpreted = b == null && p.contains(pc) ? cache.extent(p, (pc - p.base) >>> 2) : 0;
+                int interpreted = b == null && p.contains(pc) ? cache.extent(p, (pc - p.base) >>> 1) : 0;
                 if (b == null || w.warpInstructions + steps + b.length() > budget
                         || executed + b.length() > quantum || firstRun) {
                     w.pc = pc;
@@ -138,7 +138,7 @@ public final class JitEngine implements WarpEngine {
                         // compiled code, so the launch statistics learn which memory space its loads
                         // and stores address.
                         int n = firstRun ? b.length() : interpreted;
-                        profile.firstRun((pc - p.base) >>> 2, n);
+                        profile.firstRun((pc - p.base) >>> 1, n);
                         interpreter.run(c, w, Math.min(n, quantum - executed));
                     } else {
                         interpreter.run(c, w, 1);
@@ -153,7 +153,7 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 blockStart = pc;
-                int index = (pc - p.base) >>> 2;
+                int index = (pc - p.base) >>> 1;
                 w.fly(pc, b.length(), m);
                 profile.compiledBlock(index, m);
                 long taken;
@@ -162,7 +162,7 @@ public final class JitEngine implements WarpEngine {
                 } catch (KernelFault.Signal s) {
                     // A vector or matrix instruction faulted inside the block: count what ran, as the
                     // interpreter would have.
-                    int done = (c.jitPc - blockStart) / 4 + 1;
+                    int done = p.instructions(blockStart, c.jitPc);
                     steps += done;
                     lanes += (long) done * Long.bitCount(m);
                     throw s;
@@ -179,7 +179,7 @@ public final class JitEngine implements WarpEngine {
                         } else {
                             w.pc = b.lastPc();
                             w.mask = m;
-                            Interpreter.diverged(c, w, index + b.length() - 1, b.lastPc(), taken, m & ~taken);
+                            Interpreter.diverged(c, w, (b.lastPc() - p.base) >>> 1, b.lastPc(), taken, m & ~taken);
                             Divergence.branch(p.flow, w, b.lastPc(), taken, b.target());
                             pc = w.pc;
                             m = w.mask;
@@ -203,12 +203,12 @@ public final class JitEngine implements WarpEngine {
                 }
             }
         } catch (MemoryFault mf) {
-            int done = (c.jitPc - blockStart) / 4 + 1;
+            int done = p.instructions(blockStart, c.jitPc);
             steps += done;
             lanes += (long) done * Long.bitCount(m);
             throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
         } catch (LaneOps.RoundingFault rf) {
-            int done = (c.jitPc - blockStart) / 4 + 1;
+            int done = p.instructions(blockStart, c.jitPc);
             steps += done;
             lanes += (long) done * Long.bitCount(m);
             throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);

@@ -37,11 +37,16 @@ public final class FlightTail {
             int start = (int) (w.flight[2 * k] >>> 32);
             int count = (int) w.flight[2 * k];
             long mask = w.flight[2 * k + 1];
-            if (e == 0 && faultPc >= start && faultPc < start + 4 * count) {
-                count = (faultPc - start) / 4 + 1;     // a compiled block that faulted part-way
+            int[] pcs = new int[count];     // instructions are 2 or 4 bytes long: walk the block
+            for (int n = 0, at = start; n < count; n++, at = p.contains(at) ? p.next(at) : at + 4) {
+                pcs[n] = at;
+                if (e == 0 && at == faultPc) {
+                    count = n + 1;              // a compiled block that faulted part-way
+                    break;
+                }
             }
             for (int n = count - 1; n >= 0 && out.size() < DEPTH; n--) {
-                int pc = start + 4 * n;
+                int pc = pcs[n];
                 // The faulting instruction itself did not complete, so it wrote nothing.
                 String wrote = out.isEmpty() && pc == faultPc ? "" : write(p, w, pc, mask, later);
                 out.add(new KernelFault.Step(pc, p.disassemble(pc), mask, wrote));
@@ -56,7 +61,7 @@ public final class FlightTail {
         if (!p.contains(pc) || mask == 0) {
             return "";
         }
-        int i = (pc - p.base) >>> 2;
+        int i = (pc - p.base) >>> 1;
         Form form = p.form[i];
         int rd = p.rd[i];
         String name;

@@ -2,6 +2,7 @@ package org.rvsimt.core.exec.observe;
 
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.interp.LaneOps;
+import org.rvsimt.core.exec.program.Program;
 
 /**
  * What one host thread's blocks executed, per instruction: the counts behind a launch's statistics
@@ -61,13 +62,14 @@ public final class Profile {
     }
 
     /** Lane-instructions and warp-instructions per index with compiled blocks spread over their instructions. */
-    public long[][] perInstruction() {
+    public long[][] perInstruction(Program p) {
         int n = warpAt.length;
         long[] warp = warpAt.clone();
         long[] lane = laneAt.clone();
         for (int i = 0; i < n; i++) {
             if (blockRuns[i] != 0) {
-                for (int k = i; k < Math.min(n, i + blockLength[i]); k++) {
+                int k = i;
+                for (int c = 0; c < blockLength[i] && k < n; c++, k += p.size[k] / 2) {
                     warp[k] += blockRuns[i];
                     lane[k] += blockLanes[i];
                 }

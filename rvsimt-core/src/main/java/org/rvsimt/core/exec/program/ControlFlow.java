@@ -43,17 +43,28 @@ public final class ControlFlow {
 
     static ControlFlow analyse(Program p) {
         int n = p.length;
+        // The instructions are where a linear sweep from the base puts them (as objdump lists them); the
+        // halfword slots inside a 32-bit instruction are not in the graph.
+        boolean[] start = new boolean[n + 1];
+        int[] nextOf = new int[n];
+        for (int i = 0; i < n; i += p.size[i] / 2) {
+            start[i] = true;
+            nextOf[i] = Math.min(n, i + p.size[i] / 2);
+        }
         boolean[] leader = new boolean[n + 1];
         if (n > 0) {
             leader[0] = true;
         }
         for (int i = 0; i < n; i++) {
+            if (!start[i]) {
+                continue;
+            }
             Form f = p.form[i];
             if (f == Form.BRANCH || f == Form.JAL || f == Form.JALR || f == Form.EBREAK || f == Form.ILLEGAL) {
-                leader[i + 1] = true;
+                leader[nextOf[i]] = true;
                 if (f == Form.BRANCH || f == Form.JAL) {
-                    int t = i + (p.imm[i] >> 2);
-                    if (t >= 0 && t < n && (p.imm[i] & 3) == 0) {
+                    int t = target(p, start, i);
+                    if (t >= 0) {
                         leader[t] = true;
                     }
                 }
@@ -61,11 +72,18 @@ public final class ControlFlow {
         }
         int[] blockOf = new int[n];
         List<Integer> starts = new ArrayList<>();
+        List<Integer> lasts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            if (!start[i]) {
+                blockOf[i] = -1;
+                continue;
+            }
             if (leader[i]) {
                 starts.add(i);
+                lasts.add(i);
             }
             blockOf[i] = starts.size() - 1;
+            lasts.set(lasts.size() - 1, i);
         }
         int blocks = starts.size();
         int[] blockStart = starts.stream().mapToInt(Integer::intValue).toArray();
@@ -73,8 +91,7 @@ public final class ControlFlow {
         // Successors of each block (at most two) in the per-function graph.
         int[][] succ = new int[blocks][];
         for (int b = 0; b < blocks; b++) {
-            int last = (b + 1 < blocks ? blockStart[b + 1] : n) - 1;
-            succ[b] = successors(p, last, blockOf, exitNode);
+            succ[b] = successors(p, start, lasts.get(b), nextOf[lasts.get(b)], blockOf, exitNode);
         }
         int[] ipdom = postDominators(succ, exitNode);
         int[] depth = new int[blocks + 1];
@@ -86,22 +103,30 @@ public final class ControlFlow {
         return new ControlFlow(p, blockOf, blockStart, ipdom, depth);
     }
 
-    private static int[] successors(Program p, int i, int[] blockOf, int exitNode) {
+    /** The slot a branch or jal at slot {@code i} goes to, or -1 if that is not an instruction of the code. */
+    private static int target(Program p, boolean[] start, int i) {
+        int off = p.imm[i];
+        int t = i + (off >> 1);
+        boolean aligned = ((2 * i + off) & p.alignMask) == 0;
+        return aligned && t >= 0 && t < p.length && start[t] ? t : -1;
+    }
+
+    private static int[] successors(Program p, boolean[] start, int i, int nextSlot, int[] blockOf, int exitNode) {
         int n = p.length;
         Form f = p.form[i];
-        int next = i + 1 < n ? blockOf[i + 1] : exitNode;
+        int next = nextSlot < n ? blockOf[nextSlot] : exitNode;
         switch (f) {
             case BRANCH -> {
-                int t = i + (p.imm[i] >> 2);
-                int target = t >= 0 && t < n && (p.imm[i] & 3) == 0 ? blockOf[t] : exitNode;
-                return target == next ? new int[] {next} : new int[] {next, target};
+                int t = target(p, start, i);
+                int to = t >= 0 ? blockOf[t] : exitNode;
+                return to == next ? new int[] {next} : new int[] {next, to};
             }
             case JAL -> {
                 if (p.rd[i] != Predecoder.SINK) {
                     return new int[] {next}; // a call returns here
                 }
-                int t = i + (p.imm[i] >> 2);
-                return new int[] {t >= 0 && t < n && (p.imm[i] & 3) == 0 ? blockOf[t] : exitNode};
+                int t = target(p, start, i);
+                return new int[] {t >= 0 ? blockOf[t] : exitNode};
             }
             case JALR -> {
                 return p.rd[i] != Predecoder.SINK ? new int[] {next} : new int[] {exitNode};
@@ -222,8 +247,8 @@ public final class ControlFlow {
 
     /** Where lanes that diverge at the branch at {@code pc} meet again: a pc, {@link #AT_RETURN} or {@link #NONE}. */
     public int reconvergencePc(int pc) {
-        int i = (pc - program.base) >>> 2;
-        return pcOfBlock(ipdom[blockOf[i]]);
+        int i = (pc - program.base) >>> 1;
+        return blockOf[i] < 0 ? NONE : pcOfBlock(ipdom[blockOf[i]]);
     }
 
     /**
@@ -235,10 +260,10 @@ public final class ControlFlow {
         for (int k = 0; k < count; k++) {
             int t = targets[k];
             int node;
-            if (!program.contains(t)) {
-                node = exit;
+            int i = (t - program.base) >>> 1;
+            if (!program.contains(t) || blockOf[i] < 0) {
+                node = exit;      // outside the code, or inside a 32-bit instruction: an unknown path
             } else {
-                int i = (t - program.base) >>> 2;
                 int b = blockOf[i];
                 node = blockStart[b] == i ? b : ipdom[b];
             }
@@ -275,12 +300,24 @@ public final class ControlFlow {
         if (node == exit) {
             return AT_RETURN;
         }
-        return program.base + blockStart[node] * 4;
+        return program.base + blockStart[node] * 2;
     }
 
-    /** True when the instruction at index {@code i} starts a basic block. */
+    /**
+     * True when the instruction at slot {@code i} starts a basic block; also for a slot inside a
+     * 32-bit instruction (reached only by a jump there), which starts a block of its own.
+     */
     public boolean isLeader(int i) {
-        return blockStart[blockOf[i]] == i;
+        return blockOf[i] < 0 || blockStart[blockOf[i]] == i;
+    }
+
+    /** True when slot {@code i} holds an instruction of the linear sweep (not the upper half of a 32-bit one). */
+    public boolean isStart(int i) {
+        return blockOf[i] >= 0;
+    }
+
+    public Program program() {
+        return program;
     }
 
     public int blockCount() {
@@ -289,6 +326,7 @@ public final class ControlFlow {
 
     /** First pc of the basic block containing {@code pc}. */
     public int blockStartPc(int pc) {
-        return program.base + blockStart[blockOf[(pc - program.base) >>> 2]] * 4;
+        int b = blockOf[(pc - program.base) >>> 1];
+        return b < 0 ? pc : program.base + blockStart[b] * 2;
     }
 }

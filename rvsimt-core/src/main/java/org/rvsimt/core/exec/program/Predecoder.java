@@ -1,5 +1,8 @@
 package org.rvsimt.core.exec.program;
 
+import org.rvsimt.isa.CompressedDef;
+import org.rvsimt.isa.CompressedInstructions;
+import org.rvsimt.isa.Extension;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.InstructionDef;
@@ -24,20 +27,38 @@ public final class Predecoder {
         }
     }
 
-    /** Predecodes the word of slot {@code i}. */
+    /**
+     * Predecodes the instruction at slot {@code i}; a compressed one as the 32-bit instruction it
+     * expands to, which is illegal on a device without C (or, for c.flw and the like, without F).
+     */
     static void fillSlot(Program p, int i) {
         int w = p.words[i];
-        int id = Decoder.decode(w);
-        p.defId[i] = id;
+        boolean compressed = CompressedInstructions.isCompressed(w);
+        p.size[i] = (byte) (compressed ? 2 : 4);
+        p.defId[i] = -1;
         p.op[i] = null;
         p.source[i] = null;
+        p.form[i] = Form.ILLEGAL;
+        if ((p.base + 2 * i & p.alignMask) != 0 || !compressed && i + 1 >= p.length) {
+            return;    // a pc the device never fetches from (no C: not a multiple of 4), or cut off by the end
+        }
+        boolean allowed = true;
+        if (compressed) {
+            CompressedDef c = CompressedInstructions.lookup(w);
+            if (c == null) {
+                return;
+            }
+            allowed = p.isa.has(Extension.C) && (c.needs() == null || p.isa.has(c.needs()));
+            w = c.expand(w);
+        }
+        int id = Decoder.decode(w);
+        p.defId[i] = id;
         if (id < 0) {
-            p.form[i] = Form.ILLEGAL;
             return;
         }
         InstructionDef d = InstructionSet.get(id);
         Form form = d.form();
-        if (!p.isa.has(d.extension())) {
+        if (!allowed || !p.isa.has(d.extension())) {
             p.form[i] = Form.ILLEGAL;   // the device lacks its extension: it faults as illegal
             return;
         }

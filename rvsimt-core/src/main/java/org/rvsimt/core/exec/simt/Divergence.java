@@ -27,7 +27,7 @@ public final class Divergence {
         long m = w.mask;
         long notTaken = m & ~taken;
         int rpc = flow.reconvergencePc(pc);
-        int fallthrough = pc + 4;
+        int fallthrough = flow.program().next(pc);
         if (rpc == fallthrough) {              // if-without-else: the not-taken lanes already wait at rpc
             push(w, rpc, m, 0, 0);
             w.mask = taken;
@@ -48,7 +48,7 @@ public final class Divergence {
      * after another, meeting at the targets' common post-dominator (or after the call returns).
      */
     public static void indirect(ControlFlow flow, Warp w, int pc, int[] targets, long[] groups, int count, boolean isCall) {
-        int rpc = isCall ? pc + 4 : flow.reconvergencePc(targets, count);
+        int rpc = isCall ? flow.program().next(pc) : flow.reconvergencePc(targets, count);
         long restore = 0;
         for (int k = 0; k < count; k++) {
             restore |= groups[k];

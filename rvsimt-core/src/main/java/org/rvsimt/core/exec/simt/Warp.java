@@ -1,6 +1,7 @@
 package org.rvsimt.core.exec.simt;
 
 import org.rvsimt.core.exec.matrix.MatrixState;
+import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.vector.VectorState;
 import org.rvsimt.core.fault.KernelFault;
 
@@ -74,12 +75,12 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
 
     /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
     /** The last instruction the flight recorder saw, or {@code otherwise} before the first. */
-    public int lastPc(int otherwise) {
+    public int lastPc(Program p, int otherwise) {
         if (flightNext == 0) {
             return otherwise;
         }
         int k = ((flightNext - 1) & (FLIGHT - 1)) << 1;
-        return (int) (flight[k] >>> 32) + 4 * ((int) flight[k] - 1);
+        return p.advance((int) (flight[k] >>> 32), (int) flight[k] - 1);
     }
 
     public void fly(int startPc, int count, long activeMask) {
