@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.rvsimt.core.semantics.FpQemuRunner.Shape;
 
 /**
  * Differential test: every RV32F operation, in all five static rounding modes and with the
@@ -23,19 +24,9 @@ class FloatOpsQemuTest {
     /** Random cases per variant; {@code -Drvsimt.fp.scale=N} multiplies it for long runs. */
     private static final int RANDOM_PER_VARIANT = 90 * Integer.getInteger("rvsimt.fp.scale", 1);
 
-    /** Operand shapes; they decide the assembly and which FloatOps method to call. */
-    private enum Shape { F_FF_RM, F_F_RM, F_FFF_RM, F_FF, X_FF, X_F, X_F_RM, F_X_RM, F_X }
-
     private record Variant(String mnemonic, Shape shape, int rm) {
         String asm() {
-            return switch (shape) {
-                case F_FF_RM, F_FF -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2", rm, true);
-                case F_F_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1", rm, true);
-                case F_FFF_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2, fa3", rm, true);
-                case X_FF -> FpQemuRunner.snippet(mnemonic, "a0, fa1, fa2", rm, false);
-                case X_F, X_F_RM -> FpQemuRunner.snippet(mnemonic, "a0, fa1", rm, false);
-                case F_X_RM, F_X -> FpQemuRunner.snippet(mnemonic, "fa0, a1", rm, true);
-            };
+            return shape.asm(mnemonic, rm);
         }
 
         String label() {

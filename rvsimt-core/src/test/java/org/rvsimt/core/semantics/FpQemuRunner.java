@@ -41,6 +41,26 @@ final class FpQemuRunner {
                 + (floatResult ? "\nfmv.x.w a0, fa0" : "");
     }
 
+    /**
+     * Operand shapes of the F and Zfh instructions under test: each decides the assembly of a snippet
+     * (and, in each test, which operands it generates). F_S_RM is a half result from a single operand.
+     */
+    enum Shape {
+        F_FF_RM, F_F_RM, F_S_RM, F_FFF_RM, F_FF, X_FF, X_F, X_F_RM, F_X_RM, F_X;
+
+        /** The snippet of {@code mnemonic} in this shape with rounding mode {@code rm}. */
+        String asm(String mnemonic, int rm) {
+            return switch (this) {
+                case F_FF_RM, F_FF -> snippet(mnemonic, "fa0, fa1, fa2", rm, true);
+                case F_F_RM, F_S_RM -> snippet(mnemonic, "fa0, fa1", rm, true);
+                case F_FFF_RM -> snippet(mnemonic, "fa0, fa1, fa2, fa3", rm, true);
+                case X_FF -> snippet(mnemonic, "a0, fa1, fa2", rm, false);
+                case X_F, X_F_RM -> snippet(mnemonic, "a0, fa1", rm, false);
+                case F_X_RM, F_X -> snippet(mnemonic, "fa0, a1", rm, true);
+            };
+        }
+    }
+
     /** How a failure names a variant: {@code fadd.s.rtz}. */
     static String label(String mnemonic, int rm) {
         return rm == NONE ? mnemonic : mnemonic + "." + rmName(rm);

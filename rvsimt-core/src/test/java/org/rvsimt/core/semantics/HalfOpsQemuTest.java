@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.rvsimt.core.semantics.FpQemuRunner.Shape;
 
 /**
  * Differential test: every Zfh operation, in all five static rounding modes and with the dynamic
@@ -28,19 +29,9 @@ class HalfOpsQemuTest {
         0x7BFF, 0xFBFF, 0x3C00, 0xBC00, 0x3C01, 0x3BFF, 0x1400, 0x4200, 0x7800, 0x3E00, 0xC100, 0x5BFF,
     };
 
-    /** Operand shapes: they decide the assembly and the operands generated. */
-    private enum Shape { F_FF_RM, F_F_RM, F_S_RM, F_FFF_RM, F_FF, X_FF, X_F, X_F_RM, F_X_RM, F_X }
-
     private record Variant(String mnemonic, Shape shape, int rm) {
         String asm() {
-            return switch (shape) {
-                case F_FF_RM, F_FF -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2", rm, true);
-                case F_F_RM, F_S_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1", rm, true);
-                case F_FFF_RM -> FpQemuRunner.snippet(mnemonic, "fa0, fa1, fa2, fa3", rm, true);
-                case X_FF -> FpQemuRunner.snippet(mnemonic, "a0, fa1, fa2", rm, false);
-                case X_F, X_F_RM -> FpQemuRunner.snippet(mnemonic, "a0, fa1", rm, false);
-                case F_X_RM, F_X -> FpQemuRunner.snippet(mnemonic, "fa0, a1", rm, true);
-            };
+            return shape.asm(mnemonic, rm);
         }
 
         String label() {
