@@ -141,7 +141,7 @@ public final class MatrixUnit {
         MatrixState s = w.matrix();
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            walk(c, w, s, k, null, p.words[i], p.base + 4 * i, false, lane,
+            walk(c, w, s, k, null, p.words[i], p.pcOf(i), false, lane,
                     (r, col, addr, bytes) -> sink.access(lane, addr, bytes));
         }
     }

@@ -32,7 +32,7 @@ public final class Observation {
         Program p = c.program;
         InstructionEvent e = c.event;
         int id = p.defId[i];
-        e.begin(c.blockLinear, w.id, p.base + 2 * i, p.words[i], id < 0 ? null : InstructionSet.get(id), mask, w);
+        e.begin(c.blockLinear, w.id, p.pcOf(i), p.words[i], id < 0 ? null : InstructionSet.get(id), mask, w);
         Form form = p.form[i];
         int rd = p.rd[i];
         if (Predecoder.writesFloat(form)) {

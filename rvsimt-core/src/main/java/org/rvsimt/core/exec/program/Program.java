@@ -176,6 +176,11 @@ public final class Program {
         return at;
     }
 
+    /** The pc of slot {@code i}: slots are halfwords, whatever the instruction's length. */
+    public int pcOf(int i) {
+        return base + 2 * i;
+    }
+
     /** How many instructions run straight on from {@code from} up to and including the one at {@code to}. */
     public int instructions(int from, int to) {
         int n = 1;

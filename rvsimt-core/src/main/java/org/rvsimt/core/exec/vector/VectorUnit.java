@@ -594,7 +594,7 @@ public final class VectorUnit {
         if (!(p.op[i] instanceof VectorMemory k)) {
             return;
         }
-        Lane l = new Lane(c, w, w.vector(), p, i, p.base + 4 * i, m);
+        Lane l = new Lane(c, w, w.vector(), p, i, p.pcOf(i), m);
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             l.at(lane).walk(k, false, (e, addr, bytes) -> sink.access(lane, addr, bytes));
