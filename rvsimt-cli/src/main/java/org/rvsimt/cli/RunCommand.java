@@ -117,6 +117,10 @@ final class RunCommand implements Callable<Integer> {
             + "a preset (volta, vortex) or a YAML file (default volta; implies --timing)")
     String gpu;
 
+    @Option(names = "--perfetto", paramLabel = "OUT.json", description = "write the performance model's timeline "
+            + "(tracks in cycles) as Perfetto JSON, gzipped when OUT ends in .gz (implies --timing; docs/timing.md)")
+    Path perfetto;
+
     private TimingOption timingOption;
 
     @Option(names = "--gdb", paramLabel = "HOST:PORT", description = "wait for a debugger (gdb-multiarch: "
@@ -160,7 +164,7 @@ final class RunCommand implements Callable<Integer> {
         if (g[1] > 65535 || g[2] > 65535) {
             throw new UserError((grid != null ? "--grid" : m.source() + ": grid") + ": y and z are at most 65535 (as in CUDA)");
         }
-        timingOption = TimingOption.of(timing, gpu);
+        timingOption = TimingOption.of(timing, gpu, perfetto);
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
         try (Device device = Device.open(config); GdbAttachment debugger = gdb != null ? GdbAttachment.listen(gdb, err) : null) {
             device.setTracer(tracer);
@@ -214,7 +218,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError(m.source() + ": " + e.getMessage());
             }
             if (timingOption != null && r.ok()) {
-                timingOption.finish(config.warpSize(), sharedBytes);
+                timingOption.finish(config.warpSize(), sharedBytes, kernel.program(), lines,
+                        m.kernel().getFileName().toString());
             }
             Map<String, String> outputs = new LinkedHashMap<>();
             List<LaunchPlan.Check> checks = new ArrayList<>();

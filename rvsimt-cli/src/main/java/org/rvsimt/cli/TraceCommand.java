@@ -104,7 +104,7 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     /** Gzip when the name ends in .gz (ui.perfetto.dev opens it as it is): a tenth of the size. */
-    private static OutputStream perfettoStream(Path target, OutputStream file) throws IOException {
+    static OutputStream perfettoStream(Path target, OutputStream file) throws IOException {
         if (target.getFileName().toString().endsWith(".gz")) {
             return new java.util.zip.GZIPOutputStream(file, 1 << 16);
         }

@@ -60,6 +60,42 @@ class TimingCliTest {
         assertThat(r.out()).contains("timing (vortex): ").contains("warp states: ").contains("occupancy ");
     }
 
+    /**
+     * {@code --perfetto OUT.json.gz} (implies --timing): gzipped Trace Event JSON whose warp tracks are
+     * in cycles, slices carry the disassembly, and the launch slice lasts the report's cycles.
+     */
+    @Test
+    void perfettoWritesTheTimelineInCycles() throws Exception {
+        Path out = dir.resolve("t.json.gz");
+        Cli.Result r = Cli.run("run", manifest().toString(), "--perfetto", out.toString(), "--json");
+        r.noTrace();
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).isEmpty();
+        JsonNode t = r.json().path("timing");
+        assertThat(t.path("perfetto").asText()).isEqualTo(out.toString());
+        JsonNode doc;
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(out))) {
+            doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+        }
+        long launch = -1;
+        boolean loadWait = false;
+        boolean disassembled = false;
+        for (JsonNode e : doc.path("traceEvents")) {
+            if (e.path("cat").asText().equals("launch")) {
+                assertThat(e.path("name").asText()).isEqualTo("k.S on volta");
+                launch = e.path("dur").asLong();
+            }
+            // the add after each load waits for the load (a long scoreboard stall) at the add's pc
+            loadWait |= e.path("name").asText().equals("long_scoreboard");
+            disassembled |= e.path("args").path("code").asText().contains("lw a1, 0(a0)");
+        }
+        assertThat(launch).isEqualTo(t.path("cycles").asLong());
+        assertThat(loadWait).isTrue();
+        assertThat(disassembled).isTrue();
+        Cli.run("run", manifest().toString(), "--perfetto", dir.resolve("no/such/dir/t.json").toString())
+                .badInput("--perfetto", "no/such/dir");
+    }
+
     @Test
     void badConfigurationsAreOneLineNamingTheField() {
         Path m = manifest();

@@ -1,8 +1,5 @@
 package org.rvsimt.observe;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -66,7 +63,7 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
 
     private record WarpKey(long launch, int source, long block, int warp) { }
 
-    private final JsonGenerator json;
+    private final TraceEventJson json;
     private final Map<WarpKey, Integer> tids = new HashMap<>();
     private final Map<Integer, Run> runs = new HashMap<>();
     private final Map<Integer, Slice> pending = new HashMap<>();
@@ -82,12 +79,9 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
 
     public PerfettoExporter(OutputStream out) {
         try {
-            json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
-            json.writeStartObject();
-            json.writeStringField("displayTimeUnit", "ms");
-            json.writeArrayFieldStart("traceEvents");
-            processName(DEVICE_PID, "device");
-            threadName(DEVICE_PID, 0, "launches");
+            json = new TraceEventJson(out);
+            json.processName(DEVICE_PID, "device", DEVICE_PID);
+            json.threadName(DEVICE_PID, 0, "launches", 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -98,8 +92,8 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
         try {
             int pid = source == TraceFormat.SOURCE_TRACER ? DEVICE_PID : source + 1;
             if (pid != DEVICE_PID && namedPids.add(pid)) {
-                processName(pid, "compute unit " + source);
-                threadName(pid, 0, "blocks");
+                json.processName(pid, "compute unit " + source, pid);
+                json.threadName(pid, 0, "blocks", 0);
             }
             switch (r) {
                 case TraceRecord.Instruction i -> instruction(pid, source, i);
@@ -172,17 +166,7 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
         int active = i.activeLanes();
         Integer before = lanes.put(tid, active);
         if (before == null || before != active) {
-            json.writeStartObject();
-            json.writeStringField("name", "active lanes");
-            json.writeStringField("ph", "C");
-            json.writeNumberField("ts", i.time());
-            json.writeNumberField("pid", pid);
-            json.writeNumberField("tid", tid);
-            json.writeStringField("id", "t" + tid);
-            json.writeObjectFieldStart("args");
-            json.writeNumberField("lanes", active);
-            json.writeEndObject();
-            json.writeEndObject();
+            json.counter("active lanes", i.time(), pid, tid, "t" + tid, Map.of("lanes", active));
         }
     }
 
@@ -245,87 +229,18 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
             t = nextTid++;
             tids.put(k, t);
             pidByTid.put(t, pid);
-            threadName(pid, t, "block " + block + " warp " + warp);
+            json.threadName(pid, t, "block " + block + " warp " + warp, t);
         }
         return t;
     }
 
-    private void processName(int pid, String name) throws IOException {
-        metadata("process_name", pid, 0, name);
-        json.writeStartObject();
-        json.writeStringField("name", "process_sort_index");
-        json.writeStringField("ph", "M");
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", 0);
-        json.writeObjectFieldStart("args");
-        json.writeNumberField("sort_index", pid);
-        json.writeEndObject();
-        json.writeEndObject();
-    }
-
-    private void threadName(int pid, int tid, String name) throws IOException {
-        metadata("thread_name", pid, tid, name);
-        json.writeStartObject();
-        json.writeStringField("name", "thread_sort_index");
-        json.writeStringField("ph", "M");
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeNumberField("sort_index", tid);
-        json.writeEndObject();
-        json.writeEndObject();
-    }
-
-    private void metadata(String kind, int pid, int tid, String name) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", kind);
-        json.writeStringField("ph", "M");
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeStringField("name", name);
-        json.writeEndObject();
-        json.writeEndObject();
-    }
-
     private void complete(String name, String cat, long ts, long dur, int pid, int tid, Map<String, ?> args)
             throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("cat", cat);
-        json.writeStringField("ph", "X");
-        json.writeNumberField("ts", ts);
-        json.writeNumberField("dur", dur);
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        args(args);
-        json.writeEndObject();
+        json.complete(name, cat, ts, dur, pid, tid, args);
     }
 
     private void instant(String name, long ts, int pid, int tid, String scope, Map<String, ?> args) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("cat", "simt");
-        json.writeStringField("ph", "i");
-        json.writeStringField("s", scope);
-        json.writeNumberField("ts", ts);
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        args(args);
-        json.writeEndObject();
-    }
-
-    private void args(Map<String, ?> args) throws IOException {
-        json.writeObjectFieldStart("args");
-        for (Map.Entry<String, ?> e : args.entrySet()) {
-            json.writeFieldName(e.getKey());
-            switch (e.getValue()) {
-                case Integer v -> json.writeNumber(v);
-                case Long v -> json.writeNumber(v);
-                default -> json.writeString(String.valueOf(e.getValue()));
-            }
-        }
-        json.writeEndObject();
+        json.instant(name, "simt", ts, pid, tid, scope, args);
     }
 
     @Override
@@ -345,16 +260,12 @@ public final class PerfettoExporter implements TraceListener, AutoCloseable {
     public void close() {
         try {
             closeRuns();
-            json.writeEndArray();
-            json.writeObjectFieldStart("otherData");
-            json.writeStringField("format", "rvsimt trace " + TraceFormat.VERSION_MAJOR + "." + TraceFormat.VERSION_MINOR);
-            json.writeStringField("clock", "issue clock of each compute unit: 1 warp-instruction issue = 1 us");
-            json.writeNumberField("fast_records_dropped", fastDropped);
-            json.writeNumberField("slow_records_dropped", slowDropped);
-            json.writeEndObject();
-            json.writeEndObject();
-            json.flush();
-            json.close();
+            Map<String, Object> other = new java.util.LinkedHashMap<>();
+            other.put("format", "rvsimt trace " + TraceFormat.VERSION_MAJOR + "." + TraceFormat.VERSION_MINOR);
+            other.put("clock", "issue clock of each compute unit: 1 warp-instruction issue = 1 us");
+            other.put("fast_records_dropped", fastDropped);
+            other.put("slow_records_dropped", slowDropped);
+            json.close(other);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.model.CycleModel;
 import org.rvsimt.timing.record.TraceRecorder;
 import org.rvsimt.timing.report.TimingReport;
+import org.rvsimt.timing.timeline.TimelineListener;
 
 /**
  * Timing one launch: attach {@link #consumer()} to the launch's events, run it, then {@link #report}.
@@ -41,7 +42,15 @@ public final class TimingSession {
      * @throws IllegalArgumentException when a block does not fit a compute unit of the configuration
      */
     public TimingReport report(int warpSize, int sharedPerBlock) {
+        return report(warpSize, sharedPerBlock, null);
+    }
+
+    /**
+     * {@link #report(int, int)}, telling {@code timeline} (null: nothing) what every warp did when,
+     * for a timeline view such as {@link org.rvsimt.timing.timeline.PerfettoTimeline}.
+     */
+    public TimingReport report(int warpSize, int sharedPerBlock, TimelineListener timeline) {
         return new CycleModel(config, recorder.blocks(), recorder.pcs(), warpSize, sharedPerBlock, recorder.flops())
-                .run();
+                .timeline(timeline).run();
     }
 }

@@ -15,6 +15,7 @@ import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.config.GpuConfigReader;
 import org.rvsimt.timing.report.PcCounters;
 import org.rvsimt.timing.report.TimingReport;
+import org.rvsimt.timing.timeline.TimelineListener;
 
 import java.io.InputStream;
 import java.util.Map;
@@ -95,6 +96,16 @@ final class TimingHarness {
 
     private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
                            Object... args) {
+        return run(config, k, entry, grid, block, shared, threads, null, args);
+    }
+
+    /** A launch of {@code k} on one host thread whose cycle model tells {@code timeline} what each warp did when. */
+    static Run run(GpuConfig config, Kernel k, TimelineListener timeline, int grid, int block, Object... args) {
+        return run(config, k, null, Dim3.of(grid), Dim3.of(block), 0, 1, timeline, args);
+    }
+
+    private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
+                           TimelineListener timeline, Object... args) {
         try (Device d = Device.open(DeviceConfig.defaults().withThreads(threads).withVram(16L << 20).withEngine("interp"))) {
             Object[] words = new Object[args.length];
             Map<Integer, org.rvsimt.core.api.Buffer> buffers = new java.util.TreeMap<>();
@@ -121,7 +132,7 @@ final class TimingHarness {
                 ib.get(w);
                 contents.put(i, w);
             });
-            return new Run(r, t.report(32, shared), k, contents);
+            return new Run(r, t.report(32, shared, timeline), k, contents);
         }
     }
 }

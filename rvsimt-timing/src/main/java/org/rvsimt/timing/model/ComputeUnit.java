@@ -5,6 +5,7 @@ import org.rvsimt.timing.config.OpClass;
 import org.rvsimt.timing.config.SchedulerPolicy;
 import org.rvsimt.timing.record.BlockTrace;
 import org.rvsimt.timing.record.StreamFormat;
+import org.rvsimt.timing.timeline.TimelineListener;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,10 @@ final class ComputeUnit {
     private final MemorySystem memory;
     private final Counters counters;
     private final CycleModel gpu;
+    /** This unit's number (the timeline's tracks). */
+    private final int index;
+    /** Null unless a view asked for the timeline (the model then reports every charged interval). */
+    private final TimelineListener timeline;
     private final SectorCache l1;
     private final int l1SectorsPerLineShift;
     private final int l1SectorsPerLine;
@@ -62,11 +67,13 @@ final class ComputeUnit {
     /** The earliest drain end of an exited warp still in a scheduler's list (NEVER: none). */
     private long retireAt = NEVER;
 
-    ComputeUnit(GpuConfig config, MemorySystem memory, Counters counters, CycleModel gpu) {
+    ComputeUnit(int index, GpuConfig config, MemorySystem memory, Counters counters, CycleModel gpu) {
+        this.index = index;
         this.config = config;
         this.memory = memory;
         this.counters = counters;
         this.gpu = gpu;
+        this.timeline = gpu.timeline();
         this.l1 = new SectorCache(config.l1().sets(), config.l1().ways());
         l1SectorsPerLine = config.l1().line() / config.l1().sector();
         l1SectorsPerLineShift = Integer.numberOfTrailingZeros(l1SectorsPerLine);
@@ -102,6 +109,7 @@ final class ComputeUnit {
             // Warp slots go to schedulers round-robin, as warp ids do on an SM's sub-cores.
             int sched = (residentWarps + i) % schedulerWarps.length;
             w.reset(b, t.streams[i].array(), t.streams[i].size(), sched, ages++);
+            w.warp = i;
             b.warps[i] = w;
             if (t.initial[i]) {
                 start(w, now);
@@ -243,6 +251,10 @@ final class ComputeUnit {
             int r = reason.ordinal();
             counters.stalls[r] += cycles;
             counters.pcStalls[pcId * Counters.REASONS + r] += cycles;
+            if (timeline != null) {
+                timeline.warpState(index, w.scheduler, w.block.trace.block, w.warp, reason, gpu.pc(pcId), w.since,
+                        now);
+            }
         }
         w.since = now;
     }

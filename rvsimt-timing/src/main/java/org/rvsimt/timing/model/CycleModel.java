@@ -5,6 +5,7 @@ import org.rvsimt.timing.config.OpClass;
 import org.rvsimt.timing.record.BlockTrace;
 import org.rvsimt.timing.report.PcCounters;
 import org.rvsimt.timing.report.TimingReport;
+import org.rvsimt.timing.timeline.TimelineListener;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -29,6 +30,7 @@ public final class CycleModel {
     private int next;
     private Occupancy occupancy;
     private ComputeUnit[] units;
+    private TimelineListener timeline;
 
     /**
      * @param blocks         the launch's recorded blocks, by index
@@ -56,6 +58,23 @@ public final class CycleModel {
     /** The 128-byte code line of each pc id, numbered densely from 0 (the instruction cache's index). */
     private final int[] pcLine;
     private final int pcLines;
+
+    /**
+     * Reports what every warp did when to {@code listener} during {@link #run} (null: nothing, the
+     * default; the model then does no timeline work).
+     */
+    public CycleModel timeline(TimelineListener listener) {
+        this.timeline = listener;
+        return this;
+    }
+
+    TimelineListener timeline() {
+        return timeline;
+    }
+
+    int pc(int pcId) {
+        return pcs[pcId];
+    }
 
     int pcLine(int pcId) {
         return pcLine[pcId];
@@ -112,7 +131,7 @@ public final class CycleModel {
         MemorySystem memory = new MemorySystem(config);
         units = new ComputeUnit[config.computeUnits()];
         for (int i = 0; i < units.length; i++) {
-            units[i] = new ComputeUnit(config, memory, counters, this);
+            units[i] = new ComputeUnit(i, config, memory, counters, this);
             units[i].sleepUntil = Long.MAX_VALUE / 4;
         }
         // Round-robin first: one block per unit in turn while any fits.
@@ -129,6 +148,10 @@ public final class CycleModel {
         long now = 0;
         long end = 0;
         while (true) {
+            if (timeline != null) {
+                timeline.memory(now, counters.l1Accesses, counters.l1Hits, memory.l2Accesses, memory.l2Hits,
+                        memory.dramReadBytes + memory.dramWriteBytes);
+            }
             long soonest = Long.MAX_VALUE;
             for (ComputeUnit cu : units) {
                 if (cu.sleepUntil <= now) {
@@ -144,6 +167,10 @@ public final class CycleModel {
                 break;
             }
             now = Math.max(now + 1, soonest);
+        }
+        if (timeline != null) {
+            timeline.memory(Math.max(now, end), counters.l1Accesses, counters.l1Hits, memory.l2Accesses,
+                    memory.l2Hits, memory.dramReadBytes + memory.dramWriteBytes);
         }
         return report(counters, memory, end);
     }

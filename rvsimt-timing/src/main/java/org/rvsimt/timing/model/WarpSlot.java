@@ -11,6 +11,8 @@ final class WarpSlot {
     int end;
     BlockSlot block;
     int scheduler;
+    /** The warp's number in its block. */
+    int warp;
     long age;
     /** Started (from the block's start, or spawned) and not finished. */
     boolean running;
