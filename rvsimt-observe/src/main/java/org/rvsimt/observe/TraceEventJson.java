@@ -48,14 +48,8 @@ public final class TraceEventJson {
     /** A slice from {@code ts} lasting {@code dur} on track ({@code pid}, {@code tid}). */
     public void complete(String name, String cat, long ts, long dur, int pid, int tid, Map<String, ?> args)
             throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("cat", cat);
-        json.writeStringField("ph", "X");
-        json.writeNumberField("ts", ts);
+        begin(name, cat, "X", ts, pid, tid);
         json.writeNumberField("dur", dur);
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
         args(args);
         json.writeEndObject();
     }
@@ -63,16 +57,20 @@ public final class TraceEventJson {
     /** A point in time; {@code scope} is "t" (thread), "p" (process) or "g" (global). */
     public void instant(String name, String cat, long ts, int pid, int tid, String scope, Map<String, ?> args)
             throws IOException {
+        begin(name, cat, "i", ts, pid, tid);
+        json.writeStringField("s", scope);
+        args(args);
+        json.writeEndObject();
+    }
+
+    private void begin(String name, String cat, String ph, long ts, int pid, int tid) throws IOException {
         json.writeStartObject();
         json.writeStringField("name", name);
         json.writeStringField("cat", cat);
-        json.writeStringField("ph", "i");
-        json.writeStringField("s", scope);
+        json.writeStringField("ph", ph);
         json.writeNumberField("ts", ts);
         json.writeNumberField("pid", pid);
         json.writeNumberField("tid", tid);
-        args(args);
-        json.writeEndObject();
     }
 
     /**
