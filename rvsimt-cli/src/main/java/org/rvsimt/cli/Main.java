@@ -9,11 +9,53 @@ import picocli.CommandLine.Command;
  * becomes one line on stderr and a documented exit code (docs/cli.md), never a trace.
  */
 @Command(name = "rvsimt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "A fast, observable RISC-V SIMT GPU simulator.",
-        subcommands = {RunCommand.class, SweepCommand.class, AsmCommand.class, DisasmCommand.class, IsaCommand.class, BenchCommand.class, ServeCommand.class,
-            TraceCommand.class, IncludeDirCommand.class,
-            CommandLine.HelpCommand.class})
+        description = "A fast, observable RISC-V SIMT GPU simulator.")
 public final class Main implements java.util.concurrent.Callable<Integer> {
+
+    /**
+     * The subcommands, in the order the usage lists them, by the name each one's {@code @Command}
+     * gives it (MainTest checks the two agree). They are added here rather than in the annotation so
+     * that a command line naming one of them builds picocli's model of that one only: the model of
+     * all ten is most of the CPU of parsing a command line.
+     */
+    static final java.util.SequencedMap<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static java.util.SequencedMap<String, Class<?>> subcommands() {
+        java.util.LinkedHashMap<String, Class<?>> m = new java.util.LinkedHashMap<>();
+        m.put("run", RunCommand.class);
+        m.put("sweep", SweepCommand.class);
+        m.put("asm", AsmCommand.class);
+        m.put("disasm", DisasmCommand.class);
+        m.put("isa", IsaCommand.class);
+        m.put("bench", BenchCommand.class);
+        m.put("serve", ServeCommand.class);
+        m.put("trace", TraceCommand.class);
+        m.put("include-dir", IncludeDirCommand.class);
+        m.put("help", CommandLine.HelpCommand.class);
+        return java.util.Collections.unmodifiableSequencedMap(m);
+    }
+
+    /** The whole command tree: every subcommand (the usage, {@code help}, unknown or misspelt commands). */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        SUBCOMMANDS.forEach(cl::addSubcommand);
+        return cl;
+    }
+
+    /**
+     * The tree a command line needs: only the subcommand its first word names exactly (other words,
+     * such as {@code help}, an option or a typo, get the whole tree, so their messages and
+     * suggestions stay as they were).
+     */
+    static CommandLine commandLine(String[] args) {
+        Class<?> only = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
+        if (only == null) {
+            return commandLine();
+        }
+        CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand(args[0], only);
+        return cl;
+    }
 
     /** Exit codes, as docs/cli.md lists them. */
     public static final int OK = 0;
@@ -73,7 +115,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Runs a command line with the given streams; returns the exit code (used by tests too). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine(args);
         // Every subcommand has --version (mixinStandardHelpOptions); without a provider it printed nothing.
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().versionProvider(new Version());

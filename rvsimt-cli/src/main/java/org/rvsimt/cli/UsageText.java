@@ -7,13 +7,12 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine;
 
 /**
  * The top-level usage ({@code rvsimt --help}, and {@code rvsimt} alone), rendered by picocli when
  * the jar is built and stored beside this class: building picocli's model of every command costs a
- * start-up about half a second of CPU (its classes are too old a class-file version for the JDK's
- * AOT cache), so {@code --help} prints the stored text instead. UsageTextTest checks that the
+ * start-up a few hundred milliseconds of CPU (picocli runs interpreted and reflects over every
+ * command's options), so {@code --help} prints the stored text instead. UsageTextTest checks that the
  * stored text is what picocli renders now.
  */
 final class UsageText {
@@ -26,7 +25,7 @@ final class UsageText {
     static String render() {
         StringWriter text = new StringWriter();
         try (PrintWriter w = new PrintWriter(text)) {
-            new CommandLine(new Main()).usage(w);
+            Main.commandLine().usage(w);
         }
         return text.toString();
     }

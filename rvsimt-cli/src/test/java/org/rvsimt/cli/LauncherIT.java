@@ -78,13 +78,13 @@ class LauncherIT {
         Path err = Files.createTempFile(dir, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().remove("RVSIMT_JAVA_OPTS");
         if (env.isEmpty()) {
             pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         } else {
             pb.environment().remove("JAVA_HOME");
             pb.environment().putAll(env);
         }
-        pb.environment().remove("RVSIMT_JAVA_OPTS");
         Process p = pb.start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("rvsimt %s finished", String.join(" ", args)).isTrue();
         // Read at once after the exit, as a script does: stderr must be complete already.
@@ -136,6 +136,39 @@ class LauncherIT {
         assertThat(Files.readString(cacheFile).trim()).as("the cache after its JDK disappeared")
                 .isNotEqualTo(dir.resolve("no-such-jdk").toString());
         assertThat(Path.of(Files.readString(cacheFile).trim()).resolve("bin/java")).isExecutable();
+    }
+
+    /**
+     * The launcher hides the JVM's AOT messages (they would break the empty stderr), so a cache the
+     * JVM rejects, or one missing what a run loads, would only show as a slow start. The JVM's own
+     * class-loading log says where each class came from: a run of the saxpy manifest through the
+     * launcher takes its CLI, picocli (rewritten to a class-file version the cache can hold),
+     * Jackson, assembler and engine classes from the cache, and nearly nothing from the jar.
+     */
+    @Test
+    void theAotCacheIsAcceptedAndHoldsWhatARunLoads() throws Exception {
+        Path log = dir.resolve("class-load.log");
+        Run r = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"),
+                "RVSIMT_JAVA_OPTS", "-Xlog:class+load=info:file=" + log), "run", "kernels/saxpy/launch.yaml");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        Map<String, String> source = new java.util.HashMap<>();
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile("\\] (\\S+) source: (.*)$");
+        for (String l : Files.readAllLines(log)) {
+            java.util.regex.Matcher m = line.matcher(l);
+            if (m.find()) {
+                source.put(m.group(1), m.group(2));
+            }
+        }
+        for (String c : List.of("org.rvsimt.cli.Main", "org.rvsimt.cli.RunCommand", "picocli.CommandLine",
+                "picocli.CommandLine$Model$CommandSpec", "com.fasterxml.jackson.core.JsonFactory",
+                "org.rvsimt.isa.asm.Assembler", "org.rvsimt.core.api.Device")) {
+            assertThat(source.get(c)).as("where %s came from", c).isEqualTo("shared objects file");
+        }
+        List<String> fromJar = source.entrySet().stream().filter(e -> e.getValue().contains("rvsimt.jar"))
+                .map(Map.Entry::getKey).sorted().toList();
+        long fromCache = source.values().stream().filter(s -> s.equals("shared objects file")).count();
+        assertThat(fromJar).as("classes parsed from the jar (of %d from the cache)", fromCache).hasSizeLessThan(10);
     }
 
     @Test
