@@ -3,7 +3,7 @@ package org.rvsimt.core.exec;
 import java.util.ArrayList;
 import java.util.List;
 import org.rvsimt.core.events.ExecutionListener;
-import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.core.fault.KernelFault;
@@ -192,6 +192,6 @@ public final class BlockRunner {
         String msg = "barrier can never complete: " + waiting
                 + (exited.isEmpty() ? "" : "; exited warps: " + exited)
                 + (c.warpCount > 1 && exited.isEmpty() ? " (warps wait at different barriers)" : "");
-        throw Interpreter.fault(c, first, FaultKind.BARRIER_DEADLOCK, first.barrierPc, first.mask, -1, msg);
+        throw Faults.fault(c, first, FaultKind.BARRIER_DEADLOCK, first.barrierPc, first.mask, -1, msg);
     }
 }

@@ -5,13 +5,14 @@ import org.rvsimt.core.console.UnreadablePrintfArgument;
 import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.WarpEngine;
-import org.rvsimt.core.exec.fault.FaultingLanes;
-import org.rvsimt.core.exec.matrix.MatrixUnit;
+import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.observe.FlightTail;
+import org.rvsimt.core.exec.matrix.MatrixUnit;
 import org.rvsimt.core.exec.observe.Observation;
 import org.rvsimt.core.exec.program.Predecoder;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Divergence;
+import org.rvsimt.core.exec.simt.SimtControl;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.exec.vector.VectorUnit;
 import org.rvsimt.core.fault.FaultKind;
@@ -77,13 +78,8 @@ public final class Interpreter implements WarpEngine {
             loop:
             while (steps < quantum) {
                 if (pc == rpcTop) {
-                    w.pc = pc;
-                    w.mask = m;
-                    if (!Divergence.reconverge(w)) {
+                    if (!SimtControl.reconverge(c, w, pc, m)) {
                         break loop;
-                    }
-                    if (ev != null) {
-                        Observation.reconverged(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
@@ -94,14 +90,14 @@ public final class Interpreter implements WarpEngine {
                 if (i >= p.length || (pc & p.alignMask) != 0) {
                     if ((pc & p.alignMask) != 0) {
                         // Only a jump or taken branch gets here, and it was the warp's last instruction.
-                        throw misalignedJump(c, w, w.lastPc(p, pc), m, pc);
+                        throw Faults.misalignedJump(c, w, w.lastPc(p, pc), m, pc);
                     }
-                    throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
+                    throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
                             String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
                                     pc, base, p.end()));
                 }
                 if (w.warpInstructions + steps >= budget) {
-                    throw fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
+                    throw Faults.fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
                 if (ev != null) {
@@ -161,10 +157,7 @@ public final class Interpreter implements WarpEngine {
                         } else if (taken == 0) {
                             yield next;
                         } else {
-                            w.pc = pc;
-                            w.mask = m;
-                            diverged(c, w, i, pc, taken, m & ~taken);
-                            Divergence.branch(p.flow, w, pc, taken, pc + imm);
+                            SimtControl.branch(c, w, p, i, pc, m, taken, pc + imm);
                             m = w.mask;
                             rpcTop = Divergence.topRpc(w);
                             yield w.pc;
@@ -208,12 +201,7 @@ public final class Interpreter implements WarpEngine {
                             lane = Long.numberOfTrailingZeros(mm);
                             LaneOps.store(c, w, lane, x[a + lane] + imm, width(op), src[b + lane]);
                         }
-                        if (c.barrierRequested) {
-                            c.barrierRequested = false;
-                            w.pc = next;
-                            w.mask = m;
-                            enterBarrier(c, w, pc, -1, c.warpCount);
-                        }
+                        SimtControl.storeBarrier(c, w, pc, next, m);
                         yield next;
                     }
                     case CSR -> {
@@ -341,7 +329,7 @@ public final class Interpreter implements WarpEngine {
                     case TMC, WSPAWN, SPLIT, JOIN, BAR, PRED -> {
                         w.pc = pc;
                         w.mask = m;
-                        simtControl(c, w, p, i);
+                        SimtControl.execute(c, w, p, i);
                         m = w.mask;
                         rpcTop = Divergence.topRpc(w);
                         leave = m == 0;
@@ -355,16 +343,16 @@ public final class Interpreter implements WarpEngine {
                         MatrixUnit.execute(c, w, p, i, pc, m);
                         yield next;
                     }
-                    case ILLEGAL -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, illegal(p, i));
+                    case ILLEGAL -> throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, illegal(p, i));
                 };
                 if (leave || w.state != Warp.State.READY) {
                     break loop;
                 }
             }
         } catch (MemoryFault mf) {
-            throw memoryFault(c, w, pc, lane, m, mf);
+            throw Faults.memoryFault(c, w, pc, lane, m, mf);
         } catch (Divergence.StackOverflow so) {
-            throw fault(c, w, FaultKind.STACK_OVERFLOW, pc, m, -1, so.getMessage());
+            throw Faults.fault(c, w, FaultKind.STACK_OVERFLOW, pc, m, -1, so.getMessage());
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanesRun;
@@ -372,16 +360,6 @@ public final class Interpreter implements WarpEngine {
         if (w.state == Warp.State.READY) {
             w.pc = pc;
             w.mask = m;
-        }
-    }
-
-    // ------------------------------------------------------------------ observation
-
-    /** Counts a divergent branch or jump at index {@code i} and reports it. */
-    public static void diverged(BlockContext c, Warp w, int i, int pc, long taken, long notTaken) {
-        c.profile.divergedAt[i]++;
-        if (c.events != null) {
-            c.events.divergence(c.blockLinear, w.id, pc, taken, notTaken);
         }
     }
 
@@ -413,7 +391,7 @@ public final class Interpreter implements WarpEngine {
             }
         }
         if (misaligned != 0) {
-            throw misalignedJump(c, w, pc, misaligned, t[Long.numberOfTrailingZeros(misaligned)]);
+            throw Faults.misalignedJump(c, w, pc, misaligned, t[Long.numberOfTrailingZeros(misaligned)]);
         }
         if (link) {
             int rdo = p.rd[i] * width;
@@ -458,7 +436,7 @@ public final class Interpreter implements WarpEngine {
             if (link) {
                 w.callDepth++;
             }
-            diverged(c, w, i, pc, groups[0], m & ~groups[0]);
+            SimtControl.diverged(c, w, i, pc, groups[0], m & ~groups[0]);
             Divergence.indirect(p.flow, w, pc, targets, groups, n, link);
             if (isReturn) {
                 w.callDepth--;
@@ -469,120 +447,6 @@ public final class Interpreter implements WarpEngine {
             w.callDepth++;
         } else if (isReturn) {
             w.callDepth--;
-        }
-    }
-
-    /**
-     * The fault report of a memory access by {@code lane} (or the whole mask when unknown), naming
-     * every lane whose access faults; the message and address are the first lane's.
-     */
-    public static KernelFault.Signal memoryFault(BlockContext c, Warp w, int pc, int lane, long m, MemoryFault mf) {
-        FaultKind kind = mf.kind() == MemoryFault.Kind.MISALIGNED ? FaultKind.MISALIGNED : FaultKind.OUT_OF_BOUNDS;
-        return fault(c, w, kind, pc, lane >= 0 ? FaultingLanes.of(c, w, pc, lane, m) : m,
-                Integer.toUnsignedLong(mf.address()), mf.getMessage() + (lane >= 0 ? " (lane " + lane + ")" : ""));
-    }
-
-    /**
-     * A jump whose target is not a multiple of 4 (of 2 on a device with the C extension): the
-     * instruction-address-misaligned fault, at the jump, with the target as the address.
-     */
-    static KernelFault.Signal misalignedJump(BlockContext c, Warp w, int jumpPc, long lanes, int target) {
-        return fault(c, w, FaultKind.MISALIGNED, jumpPc, lanes, Integer.toUnsignedLong(target), String.format(
-                "jump to 0x%08x: an instruction address must be a multiple of %d", target, c.program.alignMask + 1));
-    }
-
-    /** The fault report of dynamic rounding with an invalid frm. */
-    public static KernelFault.Signal roundingFault(BlockContext c, Warp w, int pc, int lane, int rm) {
-        return fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, "dynamic rounding with an invalid frm value " + rm);
-    }
-
-    public static void enterBarrier(BlockContext c, Warp w, int pc, int id, int count) {
-        if (w.diverged() && id < 0) {
-            throw fault(c, w, FaultKind.DIVERGENT_BARRIER, pc, w.mask, -1, String.format(
-                    "barrier reached by lanes 0x%x while lanes 0x%x of the warp are on another path",
-                    w.mask, w.lanes & ~w.exited & ~w.mask));
-        }
-        w.state = Warp.State.BARRIER;
-        w.barrierId = id;
-        w.barrierPc = pc;
-        w.barrierCount = count;
-    }
-
-    private static int lastLane(long m) {
-        return 63 - Long.numberOfLeadingZeros(m);
-    }
-
-    private static void simtControl(BlockContext c, Warp w, Program p, int i) {
-        int width = w.width;
-        int[] x = w.x;
-        int pc = w.pc;
-        long m = w.mask;
-        int last = lastLane(m);
-        int v1 = x[p.rs1[i] * width + last];
-        int v2 = x[p.rs2[i] * width + last];
-        switch (p.form[i]) {
-            case TMC -> {
-                long next = Integer.toUnsignedLong(v1) & w.lanes & ~w.exited;
-                if (width == 64) {
-                    next = (v1 == -1 ? -1L : Integer.toUnsignedLong(v1)) & w.lanes & ~w.exited;
-                }
-                w.pc = p.next(pc);
-                if (next == 0) {
-                    Divergence.exitLanes(w, w.lanes & ~w.exited);
-                    w.state = Warp.State.DONE;
-                } else {
-                    w.mask = next;
-                }
-            }
-            case WSPAWN -> {
-                for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
-                    if (c.warps[k].state == Warp.State.DONE) {
-                        c.startWarp(c.warps[k], v2, 1L);
-                        if (c.events != null && c.warps[k].state != Warp.State.DONE) {
-                            c.events.warpStart(c.blockLinear, k, v2, c.warps[k].mask);
-                        }
-                    }
-                }
-                w.pc = p.next(pc);
-            }
-            case SPLIT -> {
-                long then = 0;
-                int neg = p.op[i] == Standalone.SPLIT_N ? 1 : 0;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
-                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
-                        then |= 1L << l;
-                    }
-                }
-                int depth = w.stack.size;
-                int rdo = p.rd[i] * width;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    x[rdo + Long.numberOfTrailingZeros(mm)] = depth;
-                }
-                Divergence.split(w, then, p.next(pc));
-            }
-            case JOIN -> Divergence.join(w, v1, pc);
-            case BAR -> {
-                w.pc = p.next(pc);
-                enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
-            }
-            case PRED -> {
-                long pred = 0;
-                int neg = p.op[i] == Standalone.PRED_N ? 1 : 0;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
-                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
-                        pred |= 1L << l;
-                    }
-                }
-                long fallback = Integer.toUnsignedLong(v2) & w.lanes & ~w.exited;
-                w.mask = pred != 0 ? pred : fallback;
-                w.pc = p.next(pc);
-                if (w.mask == 0) {
-                    Divergence.pathDone(w);
-                }
-            }
-            default -> throw new IllegalStateException();
         }
     }
 
@@ -620,7 +484,7 @@ public final class Interpreter implements WarpEngine {
                     int len = x[12 * width + l];
                     byte[] bytes = c.readBytes(w, l, x[11 * width + l], len);
                     if (bytes == null) {
-                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
+                        throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
                                 String.format("ecall write of %d bytes at 0x%08x is outside mapped memory", len,
                                         x[11 * width + l]));
                     }
@@ -632,12 +496,12 @@ public final class Interpreter implements WarpEngine {
                     try {
                         text = PrintfFormatter.format(addr -> c.deviceByte(w, l, addr), a0, x[11 * width + l]);
                     } catch (UnreadablePrintfArgument e) {
-                        throw fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
+                        throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
                     }
                     c.consoleWrite(w, l, text);
                     x[10 * width + l] = text.length;
                 }
-                default -> throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1,
+                default -> throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1,
                         "ecall with a7 = " + a7 + " is not supported (93 = exit, 64 = write, 1000 = printf)");
             }
         }
@@ -657,18 +521,18 @@ public final class Interpreter implements WarpEngine {
         boolean writes = Csr.writes(op, rs1Field);
         org.rvsimt.isa.Extension owner = org.rvsimt.isa.Csrs.extensionOf(csr);
         if (owner != null && !p.isa.has(owner)) {
-            throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format(
+            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format(
                     "CSR 0x%03x belongs to %s, which this device's ISA %s lacks", csr, owner.isaName(), p.isa));
         }
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
             long old = c.readCsr(w, l, csr);
             if (old == Long.MIN_VALUE) {
-                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
+                throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
             }
             int src = immediate ? rs1Field : x[rs1Field * width + l];
             if (writes && !c.writeCsr(w, l, csr, Csr.apply(op, (int) old, src))) {
-                throw fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
+                throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
             }
             x[rdo + l] = (int) old;
         }
@@ -689,8 +553,8 @@ public final class Interpreter implements WarpEngine {
             int l = Long.numberOfTrailingZeros(mm);
             int rm = rmField == 7 ? w.frm[l] : rmField;
             if (rm > 4 && usesRounding(form)) {
-                throw rmField == 7 ? roundingFault(c, w, pc, l, rm)
-                        : fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1, "reserved rounding mode " + rm);
+                throw rmField == 7 ? Faults.roundingFault(c, w, pc, l, rm)
+                        : Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1, "reserved rounding mode " + rm);
             }
             switch (form) {
                 case FP_RR -> f[d + l] = FloatOps.arith((FpArith) op, f[a + l], f[b + l], rm, flags, l);
@@ -745,15 +609,5 @@ public final class Interpreter implements WarpEngine {
         }
         org.rvsimt.isa.InstructionDef d = org.rvsimt.isa.InstructionSet.get(p.defId[i]);
         return text + " (" + d.mnemonic() + ": this device's ISA " + p.isa + " lacks " + d.extension().isaName() + ")";
-    }
-
-    public static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
-                                    String message) {
-        Program p = c.program;
-        if (c.events != null) {
-            c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
-        }
-        return new KernelFault.Signal(new KernelFault(kind, pc, p.disassemble(pc), new int[] {c.bx, c.by, c.bz}, w.id,
-                lanes, address, message, FlightTail.of(c, w, pc)));
     }
 }

@@ -1,14 +1,14 @@
 package org.rvsimt.core.exec.jit;
 
-import org.rvsimt.core.events.ExecutionListener;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.WarpEngine;
+import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.interp.Interpreter;
 import org.rvsimt.core.exec.interp.LaneOps;
-import org.rvsimt.core.exec.observe.Observation;
 import org.rvsimt.core.exec.observe.Profile;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Divergence;
+import org.rvsimt.core.exec.simt.SimtControl;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.memory.MemoryFault;
@@ -88,8 +88,7 @@ public final class JitEngine implements WarpEngine {
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
-        ExecutionListener ev = c.events;
-        boolean observed = ev != null;
+        boolean observed = c.events != null;
         Program p = c.program;
         Profile profile = c.profile;
         int width = w.width;
@@ -107,13 +106,8 @@ public final class JitEngine implements WarpEngine {
         try {
             while (executed < quantum) {
                 if (pc == rpcTop) {
-                    w.pc = pc;
-                    w.mask = m;
-                    if (!Divergence.reconverge(w)) {
+                    if (!SimtControl.reconverge(c, w, pc, m)) {
                         break;
-                    }
-                    if (observed) {
-                        Observation.reconverged(c, w, pc, m);
                     }
                     pc = w.pc;
                     m = w.mask;
@@ -159,13 +153,13 @@ public final class JitEngine implements WarpEngine {
                 long taken;
                 try {
                     taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
-                } catch (KernelFault.Signal s) {
-                    // A vector or matrix instruction faulted inside the block: count what ran, as the
+                } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
+                    // An instruction faulted inside the block, at c.jitPc: count what ran, as the
                     // interpreter would have.
                     int done = p.instructions(blockStart, c.jitPc);
                     steps += done;
                     lanes += (long) done * Long.bitCount(m);
-                    throw s;
+                    throw blockFault(c, w, m, e);
                 }
                 steps += b.length();
                 executed += b.length();
@@ -177,10 +171,7 @@ public final class JitEngine implements WarpEngine {
                         } else if (taken == 0) {
                             pc = b.nextPc();
                         } else {
-                            w.pc = b.lastPc();
-                            w.mask = m;
-                            Interpreter.diverged(c, w, (b.lastPc() - p.base) >>> 1, b.lastPc(), taken, m & ~taken);
-                            Divergence.branch(p.flow, w, b.lastPc(), taken, b.target());
+                            SimtControl.branch(c, w, p, (b.lastPc() - p.base) >>> 1, b.lastPc(), m, taken, b.target());
                             pc = w.pc;
                             m = w.mask;
                             rpcTop = Divergence.topRpc(w);
@@ -194,24 +185,10 @@ public final class JitEngine implements WarpEngine {
                     }
                     default -> pc = b.nextPc();
                 }
-                if (b.stores() && c.barrierRequested) {
-                    c.barrierRequested = false;
-                    w.pc = pc;
-                    w.mask = m;
-                    Interpreter.enterBarrier(c, w, b.lastPc(), -1, c.warpCount);
+                if (b.stores() && SimtControl.storeBarrier(c, w, b.lastPc(), pc, m)) {
                     break;
                 }
             }
-        } catch (MemoryFault mf) {
-            int done = p.instructions(blockStart, c.jitPc);
-            steps += done;
-            lanes += (long) done * Long.bitCount(m);
-            throw Interpreter.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
-        } catch (LaneOps.RoundingFault rf) {
-            int done = p.instructions(blockStart, c.jitPc);
-            steps += done;
-            lanes += (long) done * Long.bitCount(m);
-            throw Interpreter.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
         } finally {
             w.warpInstructions += steps;
             w.laneInstructions += lanes;
@@ -220,5 +197,19 @@ public final class JitEngine implements WarpEngine {
             w.pc = pc;
             w.mask = m;
         }
+    }
+
+    /**
+     * The fault report of what a compiled block threw at {@code c.jitPc}: the vector and matrix units
+     * report their own; a scalar access's slow path and the dynamic rounding mode only say what went
+     * wrong, and the report is made here, as the interpreter makes it.
+     */
+    private static KernelFault.Signal blockFault(BlockContext c, Warp w, long m, RuntimeException e) {
+        return switch (e) {
+            case MemoryFault mf -> Faults.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
+            case LaneOps.RoundingFault rf -> Faults.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
+            case KernelFault.Signal s -> s;
+            default -> throw new IllegalStateException(e);
+        };
     }
 }

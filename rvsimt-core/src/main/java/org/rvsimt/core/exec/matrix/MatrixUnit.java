@@ -2,7 +2,7 @@ package org.rvsimt.core.exec.matrix;
 
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.LaneAccessSink;
-import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
@@ -117,7 +117,7 @@ public final class MatrixUnit {
             if (!checked) {
                 return;
             }
-            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
+            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
                     "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", mnemonic, cols, eb, reg, lane));
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
@@ -163,7 +163,7 @@ public final class MatrixUnit {
                     writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
                 }
             } catch (MemoryFault mf) {
-                throw Interpreter.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
+                throw Faults.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
                         mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
             }
         });
@@ -175,7 +175,7 @@ public final class MatrixUnit {
         int ms1 = word >>> 15 & 7;
         int ms2 = word >>> 20 & 7;
         if (!MatrixState.isAccumulator(md) || MatrixState.isAccumulator(ms1) || MatrixState.isAccumulator(ms2)) {
-            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, mnemonic
+            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, mnemonic
                     + ": md must be an accumulator (acc0-acc3) and ms1, ms2 tiles (tr0-tr3) (lane " + lane + ")");
         }
         boolean isFloat = op instanceof MatrixFloatMultiply;
@@ -183,13 +183,13 @@ public final class MatrixUnit {
         int nt = s.mtilen[lane];
         int kt = s.mtilek[lane];
         if (kt * eb > MatrixState.TILE_ROW_BYTES) {
-            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
+            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
                     "%s: mtilek = %d elements of %d bytes exceed a tile row of %d bytes (lane %d)", mnemonic, kt, eb,
                     MatrixState.TILE_ROW_BYTES, lane));
         }
         int rm = s.frm[lane];
         if (isFloat && rm > 4) {
-            throw Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
+            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     mnemonic + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
         int[] a = new int[kt];

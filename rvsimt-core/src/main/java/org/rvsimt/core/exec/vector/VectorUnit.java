@@ -2,7 +2,7 @@ package org.rvsimt.core.exec.vector;
 
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.LaneAccessSink;
-import org.rvsimt.core.exec.interp.Interpreter;
+import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
@@ -159,7 +159,7 @@ public final class VectorUnit {
         }
 
         KernelFault.Signal illegal(String why) {
-            return Interpreter.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
+            return Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     String.format("%s: %s (lane %d)", mnemonic(), why, lane));
         }
 
@@ -459,7 +459,7 @@ public final class VectorUnit {
         private int roundingMode() {
             int rm = w.frm[lane];
             if (rm > 4) {
-                throw Interpreter.roundingFault(c, w, pc, lane, rm);
+                throw Faults.roundingFault(c, w, pc, lane, rm);
             }
             return rm;
         }
@@ -507,7 +507,7 @@ public final class VectorUnit {
                         v.set(lane, vd, e, dataBytes, LaneOps.load(c, w, lane, addr, dataBytes, false));
                     }
                 } catch (MemoryFault mf) {
-                    throw Interpreter.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
+                    throw Faults.memoryFault(c, w, pc, lane, m, new MemoryFault(mf.kind(), mf.address(),
                             mf.getMessage() + " at element " + e + " of " + mnemonic()));
                 }
             });
