@@ -8,6 +8,8 @@ package org.rvsimt.core.api;
 public final class Cancellation {
     private volatile String reason;
 
+    public Cancellation() { }
+
     public void cancel(String why) {
         if (reason == null) {
             reason = why;

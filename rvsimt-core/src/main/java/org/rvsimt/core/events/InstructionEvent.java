@@ -34,6 +34,9 @@ public final class InstructionEvent {
     private int[] sizes = new int[64];
     private MemorySpace[] spaces = new MemorySpace[64];
 
+    /** The engines make one per host thread and fill it before every instruction (so do tests of consumers). */
+    public InstructionEvent() { }
+
     // ------------------------------------------------------------------ what consumers read
 
     /** Linear index of the block. */

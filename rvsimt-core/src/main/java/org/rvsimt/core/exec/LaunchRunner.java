@@ -11,6 +11,7 @@ import org.rvsimt.core.api.LaunchStatistics;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.core.events.ExecutionListeners;
 import org.rvsimt.core.exec.observe.Profile;
+import org.rvsimt.core.exec.observe.ProfileSummary;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.fault.KernelFault;
@@ -166,7 +167,7 @@ public final class LaunchRunner {
             profiles.add(w.runner.context().profile);
         }
         return new Outcome(wi, li, console, exitCode, fault != null ? fault : exit, run,
-                LaunchStatistics.of(spec.program(), profiles));
+                ProfileSummary.of(spec.program(), profiles));
     }
 
     private static final class Worker implements Runnable {

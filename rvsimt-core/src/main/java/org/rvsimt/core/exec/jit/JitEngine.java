@@ -51,7 +51,7 @@ public final class JitEngine implements WarpEngine {
         if (l != null && l.program() == p && l.key() == key) {
             return l.blocks();
         }
-        BlockCache blocks = p.jitCaches.computeIfAbsent(key, k -> new BlockCache(p.length));
+        BlockCache blocks = (BlockCache) p.jitCaches.computeIfAbsent(key, k -> new BlockCache(p.length));
         last = new LastCache(p, key, blocks);
         return blocks;
     }

@@ -2,7 +2,6 @@ package org.rvsimt.core.exec.program;
 
 import java.util.List;
 import java.util.function.IntUnaryOperator;
-import org.rvsimt.core.exec.jit.BlockCache;
 import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.DeviceIsa;
 import org.rvsimt.isa.Extension;
@@ -45,8 +44,11 @@ public final class Program {
     public final ControlFlow flow;
     /** The extensions of the devices this copy is for: instructions of others predecode as illegal. */
     public final DeviceIsa isa;
-    /** Compiled blocks per (warp width, SFU mode, observed); lives and dies with the program. */
-    public final java.util.concurrent.ConcurrentHashMap<Long, BlockCache> jitCaches = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The JIT's compiled blocks per (warp width, SFU mode, observed); lives and dies with the program.
+     * Typed Object because this package is exported (Kernel.program()) and the JIT's types are not.
+     */
+    public final java.util.concurrent.ConcurrentHashMap<Long, Object> jitCaches = new java.util.concurrent.ConcurrentHashMap<>();
 
     Program(int base, int[] words, int[] image, DeviceIsa isa) {
         this.base = base;

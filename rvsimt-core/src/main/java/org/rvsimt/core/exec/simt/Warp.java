@@ -73,7 +73,6 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
         scratch = new int[width];
     }
 
-    /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
     /** The last instruction the flight recorder saw, or {@code otherwise} before the first. */
     public int lastPc(Program p, int otherwise) {
         if (flightNext == 0) {
@@ -83,6 +82,7 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
         return p.advance((int) (flight[k] >>> 32), (int) flight[k] - 1);
     }
 
+    /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
     public void fly(int startPc, int count, long activeMask) {
         int k = (flightNext++ & (FLIGHT - 1)) << 1;
         flight[k] = (long) startPc << 32 | count;
