@@ -78,7 +78,7 @@ public final class BlockRunner {
                 deadlock();
             }
         }
-        c.flushConsole();
+        c.console.flush();
         long wi = 0;
         long li = 0;
         Warp exited = null;
@@ -92,7 +92,7 @@ public final class BlockRunner {
         if (ev != null) {
             ev.blockEnd(linear, wi, li);
         }
-        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console), exited == null ? 0 : exited.exitCode,
+        return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console.lines()), exited == null ? 0 : exited.exitCode,
                 exited == null ? null : exitFault(exited));
     }
 

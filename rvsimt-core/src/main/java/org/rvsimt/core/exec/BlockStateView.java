@@ -92,13 +92,13 @@ final class BlockStateView implements BlockState {
 
     @Override
     public long csr(int warp, int lane, int csr) {
-        return c.readCsr(c.warps[warp], lane, csr);
+        return c.csrs.read(c.warps[warp], lane, csr);
     }
 
     @Override
     public int peek(int warp, int lane, int address) {
         try {
-            return c.deviceByte(c.warps[warp], lane, address);
+            return c.memory.deviceByte(c.warps[warp], lane, address);
         } catch (MemoryFault f) {
             return -1;
         }
@@ -110,7 +110,7 @@ final class BlockStateView implements BlockState {
         if (space != MemorySpace.GLOBAL && space != MemorySpace.SHARED && space != MemorySpace.STACK) {
             return false;
         }
-        c.storeSlow(c.warps[warp], lane, address, 1, value);
+        c.memory.storeSlow(c.warps[warp], lane, address, 1, value);
         return true;
     }
 }

@@ -267,10 +267,10 @@ public final class LaunchRunner {
                 wi += w.warpInstructions;
                 li += w.laneInstructions;
             }
-            runner.context().flushConsole();
+            runner.context().console.flush();
             unsettled.add(new long[] {runner.context().blockLinear, wi, li});
             outcomes.add(new BlockRunner.BlockOutcome(runner.context().blockLinear, 0, 0,
-                    new ArrayList<>(runner.context().console), 0, null));
+                    new ArrayList<>(runner.context().console.lines()), 0, null));
         }
     }
 }

@@ -35,15 +35,15 @@ public final class FaultingLanes {
         int rs1 = (word >>> 15) & 31;
         int imm = store ? (word >> 25) << 5 | (word >>> 7) & 31 : word >> 20;
         int width = 1 << ((word >>> 12) & 3);
-        int faultLane = c.faultLane;
+        int faultLane = c.inFlight.faultLane;
         for (long mm = mask & -(lanes << 1); mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
             int addr = w.x[rs1 * w.width + l] + imm;
-            if (store ? c.storeFaults(w, l, addr, width) : loadFaults(c, w, l, addr, width)) {
+            if (store ? c.memory.storeFaults(w, l, addr, width) : loadFaults(c, w, l, addr, width)) {
                 lanes |= 1L << l;
             }
         }
-        c.faultLane = faultLane;
+        c.inFlight.faultLane = faultLane;
         return lanes;
     }
 

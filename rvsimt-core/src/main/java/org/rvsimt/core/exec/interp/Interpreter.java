@@ -205,7 +205,7 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case CSR -> {
-                        c.uncounted = steps - 1;    // instret/cycle count the instructions before this one
+                        c.inFlight.uncounted = steps - 1;    // instret/cycle count the instructions before this one
                         csr(c, w, p, i, pc, m);
                         yield next;
                     }
@@ -268,8 +268,8 @@ public final class Interpreter implements WarpEngine {
                         c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
-                            byte[] target = c.atomicTarget(x[a + lane]);
-                            x[rdo + lane] = Windows.atomic(target, (int) c.faultAddress, (Amo) op, x[b + lane]);
+                            byte[] target = c.memory.atomicTarget(x[a + lane]);
+                            x[rdo + lane] = Windows.atomic(target, c.inFlight.atomicOffset, (Amo) op, x[b + lane]);
                         }
                         yield next;
                     }
@@ -278,8 +278,8 @@ public final class Interpreter implements WarpEngine {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];
-                            byte[] target = c.atomicTarget(addr);
-                            int v = Windows.loadVolatile(target, (int) c.faultAddress);
+                            byte[] target = c.memory.atomicTarget(addr);
+                            int v = Windows.loadVolatile(target, c.inFlight.atomicOffset);
                             w.reservation[lane] = addr;
                             w.reservedValue[lane] = v;
                             w.reserved |= 1L << lane;
@@ -292,9 +292,9 @@ public final class Interpreter implements WarpEngine {
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];
-                            byte[] target = c.atomicTarget(addr);
+                            byte[] target = c.memory.atomicTarget(addr);
                             boolean ok = (w.reserved & (1L << lane)) != 0 && w.reservation[lane] == addr
-                                    && Windows.compareAndSet(target, (int) c.faultAddress, w.reservedValue[lane],
+                                    && Windows.compareAndSet(target, c.inFlight.atomicOffset, w.reservedValue[lane],
                                             x[b + lane]);
                             w.reserved &= ~(1L << lane);
                             x[rdo + lane] = ok ? 0 : 1;
@@ -482,23 +482,23 @@ public final class Interpreter implements WarpEngine {
                 }
                 case 64 -> {
                     int len = x[12 * width + l];
-                    byte[] bytes = c.readBytes(w, l, x[11 * width + l], len);
+                    byte[] bytes = c.memory.readBytes(w, l, x[11 * width + l], len);
                     if (bytes == null) {
                         throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(x[11 * width + l]),
                                 String.format("ecall write of %d bytes at 0x%08x is outside mapped memory", len,
                                         x[11 * width + l]));
                     }
-                    c.consoleWrite(w, l, bytes);
+                    c.console.write(w, l, bytes);
                     x[10 * width + l] = len;
                 }
                 case ECALL_PRINTF -> {
                     byte[] text;
                     try {
-                        text = PrintfFormatter.format(addr -> c.deviceByte(w, l, addr), a0, x[11 * width + l]);
+                        text = PrintfFormatter.format(addr -> c.memory.deviceByte(w, l, addr), a0, x[11 * width + l]);
                     } catch (UnreadablePrintfArgument e) {
                         throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, 1L << l, Integer.toUnsignedLong(e.address()), e.getMessage());
                     }
-                    c.consoleWrite(w, l, text);
+                    c.console.write(w, l, text);
                     x[10 * width + l] = text.length;
                 }
                 default -> throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1,
@@ -526,12 +526,12 @@ public final class Interpreter implements WarpEngine {
         }
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int l = Long.numberOfTrailingZeros(mm);
-            long old = c.readCsr(w, l, csr);
+            long old = c.csrs.read(w, l, csr);
             if (old == Long.MIN_VALUE) {
                 throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x does not exist", csr));
             }
             int src = immediate ? rs1Field : x[rs1Field * width + l];
-            if (writes && !c.writeCsr(w, l, csr, Csr.apply(op, (int) old, src))) {
+            if (writes && !c.csrs.write(w, l, csr, Csr.apply(op, (int) old, src))) {
                 throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, m, -1, String.format("CSR 0x%03x is read-only", csr));
             }
             x[rdo + l] = (int) old;

@@ -23,7 +23,7 @@ public final class LaneOps {
         if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
             return Windows.load(c.shared, off, width, unsigned);
         }
-        return c.loadSlow(w, lane, addr, width, unsigned);
+        return c.memory.loadSlow(w, lane, addr, width, unsigned);
     }
 
     public static void store(BlockContext c, Warp w, int lane, int addr, int width, int value) {
@@ -33,7 +33,7 @@ public final class LaneOps {
         } else if (off >= 0 && off <= c.shared.length - width && (addr & (width - 1)) == 0) {
             Windows.store(c.shared, off, width, value);
         } else {
-            c.storeSlow(w, lane, addr, width, value);
+            c.memory.storeSlow(w, lane, addr, width, value);
         }
     }
 

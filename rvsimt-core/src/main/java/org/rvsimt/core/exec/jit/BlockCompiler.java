@@ -15,6 +15,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicLong;
 import org.rvsimt.core.exec.BlockContext;
+import org.rvsimt.core.exec.InFlight;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.matrix.MatrixUnit;
 import org.rvsimt.core.exec.observe.Observation;
@@ -48,6 +49,7 @@ final class BlockCompiler {
     static final boolean SIMD = HostSimd.AVAILABLE && !"false".equals(System.getProperty("rvsimt.jit.simd"));
 
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
+    private static final ClassDesc CD_IN_FLIGHT = ClassDesc.of(InFlight.class.getName());
     private static final ClassDesc CD_WARP = ClassDesc.of(Warp.class.getName());
     private static final ClassDesc CD_BLOCK = ClassDesc.of(CompiledBlock.class.getName());
     private static final ClassDesc CD_LANEOPS = ClassDesc.of(LaneOps.class.getName());
@@ -82,6 +84,7 @@ final class BlockCompiler {
     private static final int TMP = 13;
     private static final int INEXACT_ALL = 14;   // runFull: every lane's fflags has NX (as of block entry)
     private static final int NEAREST_ALL = 15;   // runFull: every lane's frm is RNE
+    private static final int IN_FLIGHT = 16;     // the context's InFlight, read once per block run
 
     private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
     private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
@@ -217,6 +220,7 @@ final class BlockCompiler {
         code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
+        code.aload(CTX).getfield(CD_CONTEXT, "inFlight", CD_IN_FLIGHT).astore(IN_FLIGHT);
         int n = at.length;
         int bodyCount = end == JitBlock.FALL ? n : n - 1;
         boolean simd = full && SIMD && SimdLanes.pays(width);
@@ -229,7 +233,7 @@ final class BlockCompiler {
             final int idx = i;
             observe(code, i);
             if (mayFault(i)) {
-                code.aload(CTX).loadConstant(p.base + 2 * i).putfield(CD_CONTEXT, "jitPc", CD_int);
+                code.aload(IN_FLIGHT).loadConstant(p.base + 2 * i).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
             }
             if (p.form[i] == Form.VECTOR && bindVector(code, i, vtypes[k])) {
                 continue;

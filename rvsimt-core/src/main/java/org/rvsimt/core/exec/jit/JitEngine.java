@@ -154,9 +154,9 @@ public final class JitEngine implements WarpEngine {
                 try {
                     taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
                 } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
-                    // An instruction faulted inside the block, at c.jitPc: count what ran, as the
+                    // An instruction faulted inside the block, at c.inFlight.jitPc: count what ran, as the
                     // interpreter would have.
-                    int done = p.instructions(blockStart, c.jitPc);
+                    int done = p.instructions(blockStart, c.inFlight.jitPc);
                     steps += done;
                     lanes += (long) done * Long.bitCount(m);
                     throw blockFault(c, w, m, e);
@@ -200,14 +200,14 @@ public final class JitEngine implements WarpEngine {
     }
 
     /**
-     * The fault report of what a compiled block threw at {@code c.jitPc}: the vector and matrix units
+     * The fault report of what a compiled block threw at {@code c.inFlight.jitPc}: the vector and matrix units
      * report their own; a scalar access's slow path and the dynamic rounding mode only say what went
      * wrong, and the report is made here, as the interpreter makes it.
      */
     private static KernelFault.Signal blockFault(BlockContext c, Warp w, long m, RuntimeException e) {
         return switch (e) {
-            case MemoryFault mf -> Faults.memoryFault(c, w, c.jitPc, c.faultLane, m, mf);
-            case LaneOps.RoundingFault rf -> Faults.roundingFault(c, w, c.jitPc, rf.lane, rf.rm);
+            case MemoryFault mf -> Faults.memoryFault(c, w, c.inFlight.jitPc, c.inFlight.faultLane, m, mf);
+            case LaneOps.RoundingFault rf -> Faults.roundingFault(c, w, c.inFlight.jitPc, rf.lane, rf.rm);
             case KernelFault.Signal s -> s;
             default -> throw new IllegalStateException(e);
         };

@@ -223,7 +223,7 @@ public final class SimdLanes {
         } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - 4) {
             Windows.store(c.shared, addr - MemoryMap.SHARED_BASE, 4, value);
         } else if (addr == MemoryMap.BARRIER_REG) {
-            c.barrierRequested = true;     // what every lane's store to the register does
+            c.inFlight.barrierRequested = true;     // what every lane's store to the register does
         } else {
             return false;
         }

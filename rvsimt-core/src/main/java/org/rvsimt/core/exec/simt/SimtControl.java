@@ -58,10 +58,10 @@ public final class SimtControl {
      * whether it did (the engine then ends the warp's turn).
      */
     public static boolean storeBarrier(BlockContext c, Warp w, int storePc, int nextPc, long m) {
-        if (!c.barrierRequested) {
+        if (!c.inFlight.barrierRequested) {
             return false;
         }
-        c.barrierRequested = false;
+        c.inFlight.barrierRequested = false;
         w.pc = nextPc;
         w.mask = m;
         enterBarrier(c, w, storePc, -1, c.warpCount);
