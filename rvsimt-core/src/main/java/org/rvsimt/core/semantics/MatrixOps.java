@@ -37,11 +37,20 @@ public final class MatrixOps {
 
     /** As {@link #dotAccumulate(int, int[], int[], int, int, int[], int)}; {@code exactOnly} skips the fast path. */
     static int dotAccumulate(int c, int[] a, int[] b, int n, int rm, int[] fflags, int lane, boolean exactOnly) {
+        if (!exactOnly && allFinite(c, a, b, n)) {
+            // No NaN or infinity: the special-value scan below would find nothing, so go straight to
+            // the sum (the sign rule of an exact zero is only needed when the sum is one)
+            long fast = roundedSumFast(c, a, b, n, rm, fflags, lane);
+            if (fast == EXACT_ZERO) {
+                return signedZero(allNegativeZero(c, a, b, n), rm);
+            }
+            return fast != UNDECIDED ? (int) fast
+                    : roundedSumExact(c, a, b, n, rm, allNegativeZero(c, a, b, n), fflags, lane);
+        }
         boolean invalid = FloatOps.isSNaN(c);
         boolean nan = FloatOps.isNaN(c);
         int inf = isInf(c) ? (c < 0 ? -1 : 1) : 0;
         boolean conflict = false;
-        boolean allNegativeZero = c == 0x8000_0000;
         for (int k = 0; k < n; k++) {
             invalid |= FloatOps.isSNaN(a[k]) || FloatOps.isSNaN(b[k]);
             nan |= FloatOps.isNaN(a[k]) || FloatOps.isNaN(b[k]);
@@ -55,7 +64,6 @@ public final class MatrixOps {
                 conflict |= inf != 0 && inf != s;
                 inf = s;
             }
-            allNegativeZero &= (zeroA || zeroB) && (a[k] ^ b[k]) < 0;
         }
         if (conflict) {
             invalid = true;
@@ -70,11 +78,29 @@ public final class MatrixOps {
         if (inf != 0) {
             return inf < 0 ? 0xFF80_0000 : 0x7F80_0000;
         }
+        boolean allNegativeZero = allNegativeZero(c, a, b, n);
         long fast = exactOnly ? UNDECIDED : roundedSumFast(c, a, b, n, rm, fflags, lane);
         if (fast != UNDECIDED) {
             return fast == EXACT_ZERO ? signedZero(allNegativeZero, rm) : (int) fast;
         }
         return roundedSumExact(c, a, b, n, rm, allNegativeZero, fflags, lane);
+    }
+
+    private static boolean allFinite(int c, int[] a, int[] b, int n) {
+        int special = ~c & 0x7F80_0000;
+        for (int k = 0; k < n; k++) {
+            special = Math.min(special, Math.min(~a[k] & 0x7F80_0000, ~b[k] & 0x7F80_0000));
+        }
+        return special != 0;                         // an all-ones exponent leaves 0
+    }
+
+    /** Whether c and every product are -0 (the sign of an exact zero sum, IEEE 754 6.3). */
+    private static boolean allNegativeZero(int c, int[] a, int[] b, int n) {
+        boolean all = c == 0x8000_0000;
+        for (int k = 0; k < n; k++) {
+            all &= ((a[k] & 0x7FFF_FFFF) == 0 || (b[k] & 0x7FFF_FFFF) == 0) && (a[k] ^ b[k]) < 0;
+        }
+        return all;
     }
 
     /** {@link #roundedSumFast} could not decide the rounding; the caller must use the exact sum. */

@@ -32,6 +32,11 @@ public final class MatrixState {
     final int[] xrm;               // xmxrm
     final int[] sat;               // xmsat
     final int[] saten;             // xmsaten
+    // Scratch of the multiply, reused by every lane and instruction of this warp (one thread runs a
+    // warp at a time): the widened rows of A and B, and the results before they replace md.
+    final int[][] rowsA = new int[ROWNUM][TILE_ROW_BYTES];
+    final int[][] rowsB = new int[ROWNUM][TILE_ROW_BYTES];
+    final int[] product = new int[ROWNUM * ROWNUM];
 
     public MatrixState(int width) {
         bytes = new byte[width * REGISTERS * REGISTER_BYTES];

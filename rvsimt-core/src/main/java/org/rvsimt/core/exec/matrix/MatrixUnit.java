@@ -7,7 +7,9 @@ import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.memory.MemoryFault;
+import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.MatrixOps;
 import org.rvsimt.isa.InstructionSet;
@@ -102,23 +104,15 @@ public final class MatrixUnit {
      */
     private static void walk(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word,
                              int pc, boolean checked, int lane, ElementSink sink) {
-        int eb = 1 << (word >>> 10 & 3);               // d_size: 8, 16 or 32-bit elements
+        int eb = elementBytes(word);
         int reg = word >>> 7 & 7;
-        // A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen
-        int rows = switch (k) {
-            case LOAD_B, STORE_B -> s.mtilen[lane];
-            case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem[lane];
-        };
-        int cols = switch (k) {
-            case LOAD_C, STORE_C -> s.mtilen[lane];
-            case LOAD_A, STORE_A, LOAD_B, STORE_B -> s.mtilek[lane];
-        };
+        int rows = rows(s, k, lane);
+        int cols = columns(s, k, lane);
         if (cols * eb > MatrixState.rowBytes(reg)) {
             if (!checked) {
                 return;
             }
-            throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
-                    "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", mnemonic, cols, eb, reg, lane));
+            throw rowTooWide(c, w, mnemonic, pc, lane, reg, cols, eb);
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
@@ -146,6 +140,36 @@ public final class MatrixUnit {
         }
     }
 
+    private static int elementBytes(int word) {
+        return 1 << (word >>> 10 & 3);                 // d_size: 8, 16 or 32-bit elements
+    }
+
+    /** A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen. */
+    private static int rows(MatrixState s, MatrixMemory k, int lane) {
+        return switch (k) {
+            case LOAD_B, STORE_B -> s.mtilen[lane];
+            case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem[lane];
+        };
+    }
+
+    private static int columns(MatrixState s, MatrixMemory k, int lane) {
+        return switch (k) {
+            case LOAD_C, STORE_C -> s.mtilen[lane];
+            case LOAD_A, STORE_A, LOAD_B, STORE_B -> s.mtilek[lane];
+        };
+    }
+
+    private static KernelFault.Signal rowTooWide(BlockContext c, Warp w, String mnemonic, int pc, int lane, int reg,
+                                                 int cols, int eb) {
+        return Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1, String.format(
+                "%s: %d elements of %d bytes do not fit a row of m%d (lane %d)", mnemonic, cols, eb, reg, lane));
+    }
+
+    /**
+     * A tile load or store, row by row in the order of {@link #walk}: a row that lies whole and aligned
+     * in VRAM or shared memory is one block copy; any other row goes element by element through the
+     * lane's memory path, which reaches the other windows and raises the fault of a bad element.
+     */
     private static void memory(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word, int pc,
                                int lane) {
         boolean store = k.store();
@@ -154,19 +178,52 @@ public final class MatrixUnit {
             int o = s.offset(lane, reg, 0, 0);
             java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
         }
-        walk(c, w, s, k, mnemonic, word, pc, true, lane, (r, col, addr, eb) -> {
-            int o = s.offset(lane, reg, r, col * eb);
-            try {
-                if (store) {
-                    LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
-                } else {
-                    writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
+        int eb = elementBytes(word);
+        int rows = rows(s, k, lane);
+        int cols = columns(s, k, lane);
+        if (cols * eb > MatrixState.rowBytes(reg)) {
+            throw rowTooWide(c, w, mnemonic, pc, lane, reg, cols, eb);
+        }
+        int base = w.x[(word >>> 15 & 31) * w.width + lane];
+        int stride = w.x[(word >>> 20 & 31) * w.width + lane];
+        int bytes = cols * eb;
+        for (int r = 0; r < rows; r++) {
+            int addr = base + r * stride;
+            int o = s.offset(lane, reg, r, 0);
+            if ((addr & (eb - 1)) == 0 && addr >= 0 && addr <= c.vramSize - bytes) {
+                copyRow(s.bytes, o, c.mem, addr, bytes, store);
+            } else if ((addr & (eb - 1)) == 0 && addr - MemoryMap.SHARED_BASE >= 0
+                    && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
+                copyRow(s.bytes, o, c.shared, addr - MemoryMap.SHARED_BASE, bytes, store);
+            } else {
+                for (int col = 0; col < cols; col++) {
+                    element(c, w, s, mnemonic, pc, lane, r, col, addr + col * eb, o + col * eb, eb, store);
                 }
-            } catch (MemoryFault mf) {
-                throw Faults.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
-                        mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
             }
-        });
+        }
+    }
+
+    private static void copyRow(byte[] regs, int o, byte[] mem, int off, int bytes, boolean store) {
+        if (store) {
+            System.arraycopy(regs, o, mem, off, bytes);
+        } else {
+            System.arraycopy(mem, off, regs, o, bytes);
+        }
+    }
+
+    /** One element of a tile load or store through the lane's memory path (any window, and its faults). */
+    private static void element(BlockContext c, Warp w, MatrixState s, String mnemonic, int pc, int lane, int r,
+                                int col, int addr, int o, int eb, boolean store) {
+        try {
+            if (store) {
+                LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
+            } else {
+                writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
+            }
+        } catch (MemoryFault mf) {
+            throw Faults.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
+                    mf.getMessage() + " at row " + r + ", column " + col + " of " + mnemonic));
+        }
     }
 
     private static void multiply(BlockContext c, Warp w, MatrixState s, Operation.Matrix op, int eb, String mnemonic,
@@ -192,18 +249,26 @@ public final class MatrixUnit {
             throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     mnemonic + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
-        int[] a = new int[kt];
-        int[] b = new int[kt];
-        int[] out = new int[MatrixState.ROWNUM * MatrixState.ROWNUM];
+        // Each source row is widened once per lane (not once per output element); md is an
+        // accumulator and ms1, ms2 are tiles, so reading them all before md is written is safe.
+        int[][] a = s.rowsA;
+        int[][] b = s.rowsB;
+        for (int i = 0; i < mt; i++) {
+            for (int k = 0; k < kt; k++) {
+                a[i][k] = element(s, lane, ms1, i, k, eb, op, true);
+            }
+        }
+        for (int j = 0; j < nt; j++) {
+            for (int k = 0; k < kt; k++) {
+                b[j][k] = element(s, lane, ms2, j, k, eb, op, false);
+            }
+        }
+        int[] out = s.product;
         for (int i = 0; i < mt; i++) {
             for (int j = 0; j < nt; j++) {
-                for (int k = 0; k < kt; k++) {
-                    a[k] = element(s, lane, ms1, i, k, eb, op, true);
-                    b[k] = element(s, lane, ms2, j, k, eb, op, false);
-                }
                 int acc = readLe(s.bytes, s.offset(lane, md, i, j * 4), 4);
-                out[i * MatrixState.ROWNUM + j] = isFloat ? MatrixOps.dotAccumulate(acc, a, b, kt, rm, s.fflags, lane)
-                        : MatrixOps.dotAccumulateInt(acc, a, b, kt);
+                out[i * MatrixState.ROWNUM + j] = isFloat ? MatrixOps.dotAccumulate(acc, a[i], b[j], kt, rm, s.fflags,
+                        lane) : MatrixOps.dotAccumulateInt(acc, a[i], b[j], kt);
             }
         }
         int o = s.offset(lane, md, 0, 0);

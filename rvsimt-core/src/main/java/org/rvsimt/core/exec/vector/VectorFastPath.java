@@ -193,31 +193,38 @@ public final class VectorFastPath {
         int s1 = v.offset(lane, rs1, 0, 4);
         boolean scalar = source == OperandSource.F;
         FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
-        float[] out = new float[n];    // written back only if every element is plain (escape analysis keeps it cheap)
+        // Two passes instead of a results array (which escaped and was allocated on every call): the
+        // first only checks that every element is plain, the second computes again and writes.
         for (int e = 0; e < n; e += step) {
-            // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
-            // (a heap MemorySegment load ran the Vector API's Java fallback here).
-            FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
-            FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
-            FloatVector old = ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats();
-            FloatVector mul = addendIsVd ? b : old;
-            FloatVector add = addendIsVd ? old : b;
-            if (negateProduct) {
-                a = a.neg();
-            }
-            if (negateAddend) {
-                add = add.neg();
-            }
-            FloatVector r = a.fma(mul, add);
-            IntVector exp = r.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
+            IntVector exp = mulAddChunk(regs, scalar, broadcast, s1, s2, d, e, negateProduct, negateAddend, addendIsVd)
+                    .reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
             if (exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue()) {
                 return false;
             }
-            r.intoArray(out, e);
         }
         for (int e = 0; e < n; e += step) {
-            FloatVector.fromArray(FLOATS, out, e).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+            mulAddChunk(regs, scalar, broadcast, s1, s2, d, e, negateProduct, negateAddend, addendIsVd)
+                    .reinterpretAsBytes().intoArray(regs, d + 4 * e);
         }
         return true;
+    }
+
+    /** One chunk of {@link #simdMulAdd}: elements e.. of the register groups, not written back. */
+    private static FloatVector mulAddChunk(byte[] regs, boolean scalar, FloatVector broadcast, int s1, int s2, int d,
+                                           int e, boolean negateProduct, boolean negateAddend, boolean addendIsVd) {
+        // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
+        // (a heap MemorySegment load ran the Vector API's Java fallback here).
+        FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
+        FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
+        FloatVector old = ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats();
+        FloatVector mul = addendIsVd ? b : old;
+        FloatVector add = addendIsVd ? old : b;
+        if (negateProduct) {
+            a = a.neg();
+        }
+        if (negateAddend) {
+            add = add.neg();
+        }
+        return a.fma(mul, add);
     }
 }

@@ -63,20 +63,60 @@ public final class VectorUnit {
         new Lane(c, w, w.vector(), c.program, i, pc, m).at(lane).run();
     }
 
+    /** Every lane through the general path, none through the fast ones: the reference the fast paths are tested against. */
+    static void reference(BlockContext c, Warp w, Program p, int i, int pc, long m) {
+        Lane generic = new Lane(c, w, w.vector(), p, i, pc, m);
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            generic.at(Long.numberOfTrailingZeros(mm)).run();
+        }
+    }
+
     public static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         VectorState v = w.vector();
         Operation.Vector op = (Operation.Vector) p.op[i];
         OperandSource source = p.source[i];
         int word = p.words[i];
+        VectorDirectPath.Kind kind = VectorDirectPath.kind(op, word);
         Lane generic = null;         // one per instruction, not per lane: the lanes reuse it in turn
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (!HostSimd.AVAILABLE || !VectorFastPath.lane(c, w, v, op, source, word, lane)) {
+            if (!VectorDirectPath.lane(kind, c, w, v, op, source, word, lane)) {
                 if (generic == null) {
                     generic = new Lane(c, w, v, p, i, pc, m);
                 }
                 generic.at(lane).run();
             }
+        }
+    }
+
+    /** vsetvli / vsetivli / vsetvl (spec 6) for one lane; legal under any vtype, so it never faults. */
+    static void configure(Warp w, VectorState v, VectorConfig k, int word, int lane) {
+        int rd = word >>> 7 & 31;
+        int rs1 = word >>> 15 & 31;
+        int rs2 = word >>> 20 & 31;
+        int newType = switch (k) {
+            case VSETVLI -> word >>> 20 & 0x7FF;
+            case VSETIVLI -> word >>> 20 & 0x3FF;
+            case VSETVL -> rs2 == 0 ? 0 : w.x[rs2 * w.width + lane];
+        };
+        long avl;
+        if (k == VectorConfig.VSETIVLI) {
+            avl = rs1;
+        } else if (rs1 != 0) {
+            avl = Integer.toUnsignedLong(w.x[rs1 * w.width + lane]);
+        } else {
+            avl = rd != 0 ? Long.MAX_VALUE : v.vl[lane];   // x0, x0 keeps vl (spec 6.2)
+        }
+        if (VectorOps.legal(newType, VectorState.ELEN)) {
+            v.vtype[lane] = newType;
+            v.vl[lane] = VectorOps.vl(avl, VectorOps.vlmax(newType, v.vlen));
+        } else {
+            v.vtype[lane] = VectorOps.VILL;
+            v.vl[lane] = 0;
+        }
+        v.vstart[lane] = 0;
+        if (rd != 0) {
+            w.x[rd * w.width + lane] = v.vl[lane];
         }
     }
 
@@ -174,7 +214,7 @@ public final class VectorUnit {
                 throw illegal("vtype is illegal (vill); run vsetvli first");
             }
             switch (op) {
-                case VectorConfig k -> configure(k);
+                case VectorConfig k -> configure(w, v, k, word, lane);
                 case VectorMemory k -> memory(k);
                 case VectorArith k -> {
                     groups(vd, vs2, source == OperandSource.VECTOR ? rs1 : -1);
@@ -304,32 +344,6 @@ public final class VectorUnit {
             }
         }
 
-        /** vsetvli / vsetivli / vsetvl (spec 6). */
-        private void configure(VectorConfig k) {
-            int rd = vd;
-            int newType = switch (k) {
-                case VSETVLI -> word >>> 20 & 0x7FF;
-                case VSETIVLI -> word >>> 20 & 0x3FF;
-                case VSETVL -> x(vs2);
-            };
-            long avl;
-            if (k == VectorConfig.VSETIVLI) {
-                avl = rs1;
-            } else if (rs1 != 0) {
-                avl = Integer.toUnsignedLong(x(rs1));
-            } else {
-                avl = rd != 0 ? Long.MAX_VALUE : v.vl[lane];   // x0, x0 keeps vl (spec 6.2)
-            }
-            if (VectorOps.legal(newType, VectorState.ELEN)) {
-                v.vtype[lane] = newType;
-                v.vl[lane] = VectorOps.vl(avl, VectorOps.vlmax(newType, v.vlen));
-            } else {
-                v.vtype[lane] = VectorOps.VILL;
-                v.vl[lane] = 0;
-            }
-            v.vstart[lane] = 0;
-            setX(rd, v.vl[lane]);
-        }
 
         /** The second operand of element e: vs1[e], x[rs1], simm5 or uimm5, at SEW. */
         private int operandB(int e) {
@@ -363,10 +377,14 @@ public final class VectorUnit {
         /** Vector register groups (-1 = not a group) must be aligned to LMUL (spec 3.4.2). */
         private void groups(int a, int b, int cReg) {
             int n = lmulRegs();
-            for (int r : new int[] {a, b, cReg}) {
-                if (r >= 0 && (r & (n - 1)) != 0) {
-                    throw illegal("register v" + r + " is not a multiple of LMUL = " + n);
-                }
+            misaligned(a, n);
+            misaligned(b, n);
+            misaligned(cReg, n);
+        }
+
+        private void misaligned(int r, int n) {
+            if (r >= 0 && (r & (n - 1)) != 0) {
+                throw illegal("register v" + r + " is not a multiple of LMUL = " + n);
             }
         }
 
