@@ -50,7 +50,7 @@ class VectorDirectPathTest {
                 Program p = Program.of(0, image, image.length);
                 Warp fast = new Warp(0, WIDTH, (1L << WIDTH) - 1);
                 Warp ref = new Warp(0, WIDTH, (1L << WIDTH) - 1);
-                randomState(r, fast, ref);
+                randomState(r, fast, ref, FORMS[f].startsWith("vf"));
                 long m = r.nextInt(1, 1 << WIDTH);
                 Throwable fastFault = run(() -> VectorUnit.execute(null, fast, p, 0, 0, m));
                 Throwable refFault = run(() -> VectorUnit.reference(null, ref, p, 0, 0, m));
@@ -102,7 +102,7 @@ class VectorDirectPathTest {
         return r.nextInt(3) == 0 ? r.nextInt(32) : 8 * r.nextInt(4);
     }
 
-    private static void randomState(SplittableRandom r, Warp a, Warp b) {
+    private static void randomState(SplittableRandom r, Warp a, Warp b, boolean floating) {
         VectorState va = a.vector();
         VectorState vb = b.vector();
         for (int o = 0; o < va.bytes.length; o += 4) {
@@ -112,8 +112,9 @@ class VectorDirectPathTest {
                 va.bytes[o + k] = vb.bytes[o + k] = (byte) (v >>> 8 * k);
             }
         }
+        int common = legalVtype(r, floating);      // most lanes share a vtype, as in real kernels
         for (int lane = 0; lane < WIDTH; lane++) {
-            int vtype = r.nextInt(10) == 0 ? VectorState.VILL : legalVtype(r);
+            int vtype = r.nextInt(10) == 0 ? VectorState.VILL : r.nextInt(4) == 0 ? legalVtype(r, floating) : common;
             int vlmax = vtype == VectorState.VILL ? 0 : org.rvsimt.core.semantics.VectorOps.vlmax(vtype, va.vlen);
             va.vtype[lane] = vb.vtype[lane] = vtype;
             va.vl[lane] = vb.vl[lane] = vlmax == 0 ? 0 : r.nextInt(vlmax + 1);
@@ -130,10 +131,13 @@ class VectorDirectPathTest {
         }
     }
 
-    /** SEW 8/16/32 with an LMUL legal for it under ELEN 32 (fractional LMUL needs SEW <= LMUL * 32). */
-    private static int legalVtype(SplittableRandom r) {
+    /**
+     * SEW 8/16/32 with an LMUL legal for it under ELEN 32 (fractional LMUL needs SEW <= LMUL * 32);
+     * mostly SEW 32 for FP forms, which need it.
+     */
+    private static int legalVtype(SplittableRandom r, boolean floating) {
         while (true) {
-            int vsew = r.nextInt(3);
+            int vsew = floating && r.nextInt(4) != 0 ? 2 : r.nextInt(3);
             int vlmul = r.nextInt(8);
             int vtype = (r.nextBoolean() ? 0xC0 : 0) | vsew << 3 | vlmul;
             if (vlmul != 4 && org.rvsimt.core.semantics.VectorOps.legal(vtype, VectorState.ELEN)) {
