@@ -89,7 +89,7 @@ final class TimingOption {
         if (report == null) {
             return null;
         }
-        Map<String, Object> o = TimingReportFormat.toMap(report, places(lines));
+        Map<String, Object> o = TimingReportFormat.toMap(report, TimingReportFormat.SourcePlaces.of(lines));
         if (perfetto != null) {
             o.put("perfetto", perfetto.toString());
         }
@@ -98,24 +98,10 @@ final class TimingOption {
 
     void print(PrintWriter out, SourceLines lines) {
         if (report != null) {
-            TimingReportFormat.print(out, report, places(lines));
+            TimingReportFormat.print(out, report, TimingReportFormat.SourcePlaces.of(lines));
             if (perfetto != null) {
                 out.printf("  timeline -> %s (Perfetto JSON, 1 cycle = 1 us)%n", perfetto);
             }
         }
-    }
-
-    private static TimingReportFormat.SourcePlaces places(SourceLines lines) {
-        return new TimingReportFormat.SourcePlaces() {
-            @Override
-            public String text(int pc) {
-                return lines.at(pc).map(SourceLines.Place::text).orElse(null);
-            }
-
-            @Override
-            public Map<String, Object> json(int pc) {
-                return lines.json(pc);
-            }
-        };
     }
 }

@@ -38,6 +38,7 @@ import org.rvsimt.observe.checks.CheckConsumer;
 import org.rvsimt.observe.checks.CheckResult;
 import org.rvsimt.observe.checks.LaunchChecks;
 import org.rvsimt.observe.checks.Region;
+import org.rvsimt.timing.TimingSession;
 
 /**
  * The GPU as a PCI device sees it: the seed's register file (BAR0), VRAM (BAR2) and the doorbell
@@ -132,13 +133,15 @@ public final class DeviceModel implements AutoCloseable {
         final Launch launch;
         final CheckConsumer checks;        // null: no checks
         final SourceLines lines;           // where the kernel's pcs are in its source, as dispatched
+        final TimingSession timing;        // null: not timed
         final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         final Cancellation cancellation = new Cancellation();
         volatile KernelFault fault;        // the engine's report, for the launch observer
         volatile boolean abandoned;        // a reset took the device away: the end changes no register
 
-        Dispatch(int seq, int origin, Launch launch, CheckConsumer checks, SourceLines lines) {
+        Dispatch(int seq, int origin, Launch launch, CheckConsumer checks, SourceLines lines, TimingSession timing) {
             this.seq = seq;
+            this.timing = timing;
             this.origin = origin;
             this.launch = launch;
             this.checks = checks;
@@ -668,14 +671,13 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     /**
-     * {@link #launch(long, long, int[], int[], int, int, int, int)} with {@code launchEvents} (a
-     * performance model timing this launch only) attached to the launch's events; refused while a
+     * {@link #launch(long, long, int[], int[], int, int, int, int)} timed by the performance model
+     * {@code timing} (null: not timed): the outcome's diagnostics carry its report; refused while a
      * consumer of every launch (a debugger) is attached, as a launch has one consumer.
      */
     public synchronized Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared,
-                                        int flags, int kernelSize, int origin,
-                                        org.rvsimt.core.events.ExecutionConsumer launchEvents) {
-        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, launchEvents, null);
+                                        int flags, int kernelSize, int origin, TimingSession timing) {
+        return launch(kernelAddress, argsAddress, grid, block, shared, flags, kernelSize, origin, timing, null);
     }
 
     /** The LAUNCH_CHECKED message: {@link #launch} with the sanitizer checks of {@code checks} (null: none). */
@@ -685,8 +687,8 @@ public final class DeviceModel implements AutoCloseable {
     }
 
     private Dispatch launch(long kernelAddress, long argsAddress, int[] grid, int[] block, int shared, int flags,
-                            int kernelSize, int origin, ExecutionConsumer launchEvents, CheckRequest checks) {
-        if (launchEvents != null && events != null) {
+                            int kernelSize, int origin, TimingSession timing, CheckRequest checks) {
+        if (timing != null && events != null) {
             throw new DeviceError(DeviceError.Reason.BAD_ARGUMENT, "cannot time this launch: a debugger is attached "
                     + "to the device");
         }
@@ -703,14 +705,14 @@ public final class DeviceModel implements AutoCloseable {
         }
         file[SHARED_MEM_SIZE >> 2] = shared;
         file[KERNEL_SIZE >> 2] = kernelSize;
-        return dispatchLocked(flags, origin, launchEvents, checks);
+        return dispatchLocked(flags, origin, timing, checks);
     }
 
     private Dispatch dispatchLocked(int value, int origin) {
         return dispatchLocked(value, origin, null, null);
     }
 
-    private Dispatch dispatchLocked(int value, int origin, ExecutionConsumer launchEvents, CheckRequest request) {
+    private Dispatch dispatchLocked(int value, int origin, TimingSession timing, CheckRequest request) {
         if (closed) {
             return refused(0, origin, "device is closed", false);
         }
@@ -744,7 +746,7 @@ public final class DeviceModel implements AutoCloseable {
             launch = Launch.builder(kernel, new Dim3(grid[0], grid[1], grid[2]), new Dim3(block[0], block[1], block[2]))
                     .shared(shared).entry((int) addr).argumentAddress((int) args)
                     .abi((value & DISPATCH_SEED_ABI) != 0 ? Abi.SEED : Abi.NATIVE).watchdog(watchdog)
-                    .name(kernelName((int) addr)).sequence(seq).events(launchEvents != null ? launchEvents : events).build();
+                    .name(kernelName((int) addr)).sequence(seq).events(timing != null ? timing.consumer() : events).build();
         } catch (DeviceException e) {
             return refused(seq, origin, e.getMessage(), true);
         }
@@ -759,7 +761,7 @@ public final class DeviceModel implements AutoCloseable {
             checks = LaunchChecks.of(request.checks(), launch, config.warpSize(), regions);
             launch = launch.toBuilder().events(ExecutionConsumer.both(launch.events(), checks)).build();
         }
-        Dispatch d = new Dispatch(seq, origin, launch, checks, image == null ? SourceLines.none() : image.lines);
+        Dispatch d = new Dispatch(seq, origin, launch, checks, image == null ? SourceLines.none() : image.lines, timing);
         current = d;
         try {
             executor.execute(() -> run(d));
@@ -781,7 +783,7 @@ public final class DeviceModel implements AutoCloseable {
             laneInstr = 0;
             raise(IRQ_ERROR, origin, seq, -1);
         }
-        Dispatch d = new Dispatch(seq, origin, null, null, SourceLines.none());
+        Dispatch d = new Dispatch(seq, origin, null, null, SourceLines.none(), null);
         d.outcome.complete(new Outcome(seq, -1, "invalid_dispatch", problem, 0, -1, 0, 0, 0, List.of(), errorStatus,
                 irqStatus));
         return d;
@@ -893,8 +895,11 @@ public final class DeviceModel implements AutoCloseable {
             LaunchResult r = device.launch(d.launch, d.cancellation);
             KernelFault f = r.fault();
             d.fault = f;
+            // The model runs here, before the outcome completes, so the observers (the web UI) see it.
+            LaunchTiming timed = d.timing == null || f != null ? null
+                    : LaunchTiming.of(d.timing, config.warpSize(), d.launch.sharedBytes());
             LaunchDiagnostics found = new LaunchDiagnostics(d.checks == null ? null : CheckResult.of(d.checks),
-                    r.statistics(), d.lines);
+                    r.statistics(), d.lines, timed);
             o = f == null
                     ? new Outcome(d.seq, 0, "none", "", 0, -1, r.warpInstructions(), r.laneInstructions(),
                             r.wallNanos(), r.console(), 0, 0, found)

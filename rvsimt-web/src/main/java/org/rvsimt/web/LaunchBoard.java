@@ -101,7 +101,7 @@ final class LaunchBoard {
 
     private static Map<String, Object> listing(int device, int seq, Program p) {
         List<Object[]> lines = new ArrayList<>();
-        for (int pc = p.base(); pc < p.end() && lines.size() < LISTING_LIMIT; pc = p.next(pc)) {
+        for (int pc : pcs(p)) {
             lines.add(new Object[] {pc, p.disassemble(pc)});
         }
         Map<String, Object> m = new LinkedHashMap<>();
@@ -109,6 +109,15 @@ final class LaunchBoard {
         m.put("seq", seq);
         m.put("lines", lines);
         return m;
+    }
+
+    /** The pcs of the kernel's instructions in address order, at most {@link #LISTING_LIMIT} of them. */
+    static List<Integer> pcs(Program p) {
+        List<Integer> pcs = new ArrayList<>();
+        for (int pc = p.base(); pc < p.end() && pcs.size() < LISTING_LIMIT; pc = p.next(pc)) {
+            pcs.add(pc);
+        }
+        return pcs;
     }
 
     synchronized int runningCount() {

@@ -18,6 +18,7 @@ final class StaticFiles {
         add("/app.js", "app.js", "text/javascript; charset=utf-8");
         add("/app.css", "app.css", "text/css; charset=utf-8");
         add("/diagnostics.js", "diagnostics.js", "text/javascript; charset=utf-8");
+        add("/timing.js", "timing.js", "text/javascript; charset=utf-8");
     }
 
     private void add(String path, String resource, String type) {

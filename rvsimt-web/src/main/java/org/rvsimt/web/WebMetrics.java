@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import org.rvsimt.core.trace.Tracer;
+import org.rvsimt.timing.report.TimingReport;
 
 /**
  * The Prometheus metrics of {@code rvsimt serve}, written in text exposition format 0.0.4 by the
@@ -32,6 +33,7 @@ public final class WebMetrics {
     private final Gauge lanePerSecond;
     private final Gauge simtEfficiency;
     private final Gauge wallSeconds;
+    private final TimingMetrics timing;
 
     WebMetrics(IntSupplier runningLaunches, IntSupplier webClients, LongSupplier webDropped, DropCounts live) {
         launches = Counter.builder().name("rvsimt_launches_total")
@@ -70,6 +72,7 @@ public final class WebMetrics {
                     cb.call(slow, "slow");
                     cb.call(webDropped.getAsLong(), "web");
                 }).register(registry);
+        timing = new TimingMetrics(registry);
     }
 
     /** Adds the drops of another tracer of the server (e.g. a binary trace writer) to the counter. */
@@ -87,6 +90,11 @@ public final class WebMetrics {
         lanePerSecond.set(r.laneInstructionsPerSecond());
         simtEfficiency.set(r.simtEfficiency());
         wallSeconds.set(r.wallMs() / 1e3);
+    }
+
+    /** Counts a launch the performance model timed (its client asked for it). */
+    void launchTimed(TimingReport r) {
+        timing.launchTimed(r);
     }
 
     void write(OutputStream out) throws IOException {

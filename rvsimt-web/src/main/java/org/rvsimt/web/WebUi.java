@@ -36,12 +36,14 @@ public final class WebUi implements AutoCloseable {
     private final WebMetrics metrics;
     private final LaunchBoard board;
     private final DiagnosticsBoard diagnostics;
+    private final TimingBoard timing;
     private final WebServer server;
 
     private WebUi(InetSocketAddress address) throws IOException {
         board = new LaunchBoard(hub, this::launchFinished);
         diagnostics = new DiagnosticsBoard(hub);
         metrics = new WebMetrics(board::runningCount, hub::clientCount, hub::dropped, drops);
+        timing = new TimingBoard(hub, metrics::launchTimed);
         server = new WebServer(address, hub, metrics, sampling, this::state, this::pageState);
         hub.onWatchedChange(this::installTracers);
     }
@@ -62,7 +64,8 @@ public final class WebUi implements AutoCloseable {
      */
     public LiveTracer attach(DeviceModel model) {
         int id = devices.incrementAndGet();
-        model.setLaunchObserver(diagnostics.observer(id, board.observer(id, model.config().warpSize())));
+        model.setLaunchObserver(timing.observer(id, diagnostics.observer(id, board.observer(id,
+                model.config().warpSize()))));
         LiveTracer t = new LiveTracer(id, hub, sampling, drops);
         synchronized (tracers) {
             tracers.put(model, t);
@@ -100,6 +103,7 @@ public final class WebUi implements AutoCloseable {
         m.put("history", s.history());
         m.put("listing", s.listing());
         m.put("diagnostics", diagnostics.snapshot());
+        m.put("timing", timing.snapshot());
         return m;
     }
 

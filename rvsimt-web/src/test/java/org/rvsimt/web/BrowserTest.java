@@ -1,6 +1,7 @@
 package org.rvsimt.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,10 @@ import org.rvsimt.frontend.KernelSource;
 import org.rvsimt.isa.elf.ElfSymbol;
 import org.rvsimt.observe.checks.Check;
 import org.rvsimt.observe.checks.Region;
+import org.rvsimt.timing.config.GpuConfig;
+import org.rvsimt.timing.config.GpuConfigReader;
+import org.rvsimt.timing.config.OpClass;
+import org.rvsimt.timing.report.TimingReport;
 
 /**
  * The page in headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs; a
@@ -293,6 +298,109 @@ class BrowserTest {
         assertThat(text("#source tbody")).contains("rotate.c:" + loadLine).contains("rotate");
     }
 
+    /**
+     * A launch timed on the volta preset (the kernel of {@link TimingMetricsTest#TIMED}: 512 FLOP, 128
+     * bytes read from DRAM and 128 written back): the warp states as bars, the roofline with the
+     * preset's peaks and the kernel at 2 FLOP/byte, and the listing with each instruction's stalls.
+     */
+    @Test
+    void showsATimedLaunchsWarpStatesRooflineAndStallHeat() throws Exception {
+        DeviceModel.Outcome o = f.runTimed(TimingMetricsTest.TIMED, 1, 32, TimingMetricsTest.SHARED, "volta");
+        assertThat(o.ok()).as(o.message()).isTrue();
+        TimingReport r = o.diagnostics().timing().report();
+        wait.until(d -> text("#timing-launch").equals("launch 1." + o.seq() + " kernel@0x00000400"));
+        assertThat(text("#timing-summary")).startsWith(String.format("%,d cycles", r.cycles())).contains("(volta)")
+                .contains("limiter: shared").contains("256 bytes").contains("31 bank conflicts");
+
+        // Bars: one per state with warp-cycles, as wide as its share; one "selected" cycle per instruction.
+        Map<String, Long> bars = new java.util.HashMap<>();
+        double total = 0;
+        for (WebElement bar : browser.findElements(By.cssSelector("#stalls rect.stall-bar"))) {
+            bars.put(bar.getDomAttribute("data-reason"), Long.parseLong(bar.getDomAttribute("data-cycles")));
+            total += Long.parseLong(bar.getDomAttribute("data-cycles"));
+        }
+        Map<String, Long> expected = new java.util.HashMap<>();
+        r.stalls().forEach((k, v) -> {
+            if (v > 0) {
+                expected.put(k.label(), v);
+            }
+        });
+        assertThat(bars).isEqualTo(expected);
+        assertThat(bars.get("selected")).isEqualTo(o.warpInstructions());
+        assertThat(total).as("one warp for the whole launch").isEqualTo(r.cycles());
+        WebElement selected = browser.findElement(By.cssSelector("#stalls rect[data-reason='selected']"));
+        assertThat(Double.parseDouble(selected.getDomAttribute("width")))
+                .isCloseTo(Math.max(1, 250 * o.warpInstructions() / total), within(1e-6));
+
+        // Roofline: read the plotted geometry back through the plot's log scales.
+        GpuConfig volta = GpuConfigReader.preset("volta");
+        double peakGflops = (double) volta.computeUnits() * volta.schedulersPerCu() * 32 * 2
+                / volta.initiationOf(OpClass.FMA) * volta.clockMhz() / 1e3;
+        double peakBandwidth = volta.dram().bytesPerCycle() * volta.clockMhz() / 1e3;
+        double intensity = (double) TimingMetricsTest.FLOPS
+                / (TimingMetricsTest.DRAM_READ + TimingMetricsTest.DRAM_WRITE);
+        double gflops = TimingMetricsTest.FLOPS / (r.cycles() / volta.clockMhz()) / 1e3;
+        WebElement plot = browser.findElement(By.id("roofline"));
+        WebElement point = browser.findElement(By.id("roof-point"));
+        assertThat(plotX(plot, attr(point, "cx"))).isCloseTo(intensity, within(1e-9 * intensity));
+        assertThat(plotY(plot, attr(point, "cy"))).isCloseTo(gflops, within(1e-9 * gflops));
+        WebElement compute = browser.findElement(By.id("roof-compute"));
+        assertThat(plotY(plot, attr(compute, "y1"))).isCloseTo(peakGflops, within(1e-9 * peakGflops));
+        assertThat(attr(compute, "y2")).isEqualTo(attr(compute, "y1"));
+        WebElement memory = browser.findElement(By.id("roof-memory"));
+        for (String end : new String[] {"1", "2"}) {
+            double x = plotX(plot, attr(memory, "x" + end));
+            assertThat(plotY(plot, attr(memory, "y" + end)) / x).as("memory roof slope at x%s", end)
+                    .isCloseTo(peakBandwidth, within(1e-9 * peakBandwidth));
+        }
+        assertThat(plotX(plot, attr(memory, "x2"))).isCloseTo(peakGflops / peakBandwidth, within(1e-9 * peakGflops));
+        assertThat(browser.findElements(By.cssSelector("#roofline text"))).extracting(WebElement::getText)
+                .anyMatch(t -> t.endsWith("GFLOP/s at 2 FLOP/B"));
+
+        // Stall heat: every instruction's stall warp-cycles; they and the issue cycles make up the warp's life.
+        List<WebElement> rows = browser.findElements(By.cssSelector("#stall-heat tbody tr"));
+        assertThat(rows).hasSize((int) o.warpInstructions());     // straight-line code: each instruction once
+        long stalled = 0;
+        for (WebElement row : rows) {
+            stalled += Long.parseLong(row.getDomAttribute("data-stall"));
+        }
+        assertThat(stalled).isEqualTo(r.cycles() - o.warpInstructions());
+        // The first FMA waits for the load, the next seven for the FMA before them.
+        assertThat(browser.findElement(By.cssSelector("#stall-heat tr[data-pc='1044']")).getDomAttribute("data-top"))
+                .isEqualTo("long_scoreboard");
+        for (int pc = 0x418; pc <= 0x430; pc += 4) {
+            assertThat(browser.findElement(By.cssSelector("#stall-heat tr[data-pc='" + pc + "']"))
+                    .getDomAttribute("data-top")).as("pc 0x%x", pc).isEqualTo("wait");
+        }
+        assertThat(text("#stall-heat tbody")).contains("fmadd.s ft1, ft1, ft0, ft0");
+        assertThat(missingGlyphs()).isEmpty();
+        Path shots = Path.of("target", "screenshots");
+        Files.createDirectories(shots);
+        Files.write(shots.resolve("web-ui-timing.png"), screenshotOf("#timing-panel"));
+    }
+
+    private static double attr(WebElement e, String name) {
+        return Double.parseDouble(e.getDomAttribute(name));
+    }
+
+    /** The value at pixel {@code x} of the plot's logarithmic x axis. */
+    private static double plotX(WebElement plot, double x) {
+        double lo = Math.log10(Double.parseDouble(plot.getDomAttribute("data-x-min")));
+        double hi = Math.log10(Double.parseDouble(plot.getDomAttribute("data-x-max")));
+        double left = Double.parseDouble(plot.getDomAttribute("data-left"));
+        double right = Double.parseDouble(plot.getDomAttribute("data-right"));
+        return Math.pow(10, lo + (x - left) / (right - left) * (hi - lo));
+    }
+
+    /** The value at pixel {@code y} of the plot's logarithmic y axis (pixels grow downwards). */
+    private static double plotY(WebElement plot, double y) {
+        double lo = Math.log10(Double.parseDouble(plot.getDomAttribute("data-y-min")));
+        double hi = Math.log10(Double.parseDouble(plot.getDomAttribute("data-y-max")));
+        double top = Double.parseDouble(plot.getDomAttribute("data-top"));
+        double bottom = Double.parseDouble(plot.getDomAttribute("data-bottom"));
+        return Math.pow(10, lo + (bottom - y) / (bottom - top) * (hi - lo));
+    }
+
     static final String ROTATE = """
             #include "rvsimt.h"
 
@@ -404,6 +512,19 @@ class BrowserTest {
         Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
                 "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", width.doubleValue(),
                         "height", bottom.doubleValue(), "scale", 1)));
+        return Base64.getDecoder().decode((String) shot.get("data"));
+    }
+
+    /** The first element {@code css} matches, as PNG (Chrome DevTools). */
+    private static byte[] screenshotOf(String css) {
+        @SuppressWarnings("unchecked")
+        Map<String, Number> box = (Map<String, Number>) ((JavascriptExecutor) browser).executeScript(
+                "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                        + "return {x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height};", css);
+        Map<String, Object> shot = browser.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", box.get("x").doubleValue(), "y",
+                        box.get("y").doubleValue(), "width", box.get("w").doubleValue(), "height",
+                        box.get("h").doubleValue(), "scale", 1)));
         return Base64.getDecoder().decode((String) shot.get("data"));
     }
 

@@ -14,6 +14,8 @@ import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.ProgramCache;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.Assembler;
+import org.rvsimt.timing.TimingSession;
+import org.rvsimt.timing.config.GpuConfigReader;
 
 /** A web UI on a free loopback port with one small device attached, and an HTTP client for it. */
 final class WebFixture implements AutoCloseable {
@@ -45,6 +47,14 @@ final class WebFixture implements AutoCloseable {
         device.vramWrite(CODE, code, 0, code.length);
         return device.launch(CODE, 0, new int[] {blocks, 1, 1}, new int[] {threads, 1, 1}, 0, 0, code.length, 1)
                 .await(20_000);
+    }
+
+    /** {@link #run}, timed by the performance model on {@code gpu} (a preset), with {@code shared} bytes per block. */
+    DeviceModel.Outcome runTimed(String source, int blocks, int threads, int shared, String gpu) throws Exception {
+        byte[] code = Assembler.assemble(source, "test.S", AsmOptions.defaults()).flatImage();
+        device.vramWrite(CODE, code, 0, code.length);
+        return device.launch(CODE, 0, new int[] {blocks, 1, 1}, new int[] {threads, 1, 1}, shared, 0, code.length, 1,
+                new TimingSession(GpuConfigReader.preset(gpu))).await(20_000);
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.rvsimt.device.DeviceError;
 import org.rvsimt.device.DeviceModel;
+import org.rvsimt.timing.TimingSession;
 import org.rvsimt.device.RegisterMap;
 import org.rvsimt.device.protocol.Frame;
 import org.rvsimt.device.protocol.FrameReader;
@@ -483,11 +484,10 @@ final class Connection {
             throw new ProtocolException(E_BAD_ARGUMENT, "launch_options 0x" + Integer.toHexString(options)
                     + ": only bit 0 (timing) is defined");
         }
-        LaunchTiming timing = (options & LAUNCH_TIMING) != 0 ? LaunchTiming.of(gpu) : null;
+        TimingSession timing = (options & LAUNCH_TIMING) != 0 ? TimingRequest.session(gpu) : null;
         DeviceModel.Dispatch d = access(m -> request != null
                 ? m.launch(kernel, args, grid, block, shared, flags, size, id, request)
-                : m.launch(kernel, args, grid, block, shared, flags, size, id, timing == null ? null : timing.consumer()));
-        int warpSize = device.config().warpSize();
+                : m.launch(kernel, args, grid, block, shared, flags, size, id, timing));
         ScheduledFuture<?> timer = null;
         if (timeout > 0 && !d.outcome().isDone()) {
             timer = server.timers().schedule(() -> d.cancel("launch did not finish within " + timeout + " ms"),
@@ -500,7 +500,8 @@ final class Connection {
             }
             if (o != null) {
                 pushAsync(checked ? LaunchCheckRequest.reply(launchReplyFields(o), o, tag)
-                        : launchReplyFields(o).str(timing == null ? "" : timing.json(o.ok(), warpSize, shared))
+                        : launchReplyFields(o).str(TimingRequest.json(o.diagnostics() == null ? null
+                                : o.diagnostics().timing()))
                                 .frame(LAUNCH | REPLY_BIT, tag));
             }
         });

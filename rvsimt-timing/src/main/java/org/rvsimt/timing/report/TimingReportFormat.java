@@ -1,5 +1,6 @@
 package org.rvsimt.timing.report;
 
+import org.rvsimt.observe.SourceLines;
 import org.rvsimt.timing.model.StallReason;
 
 import java.io.PrintWriter;
@@ -32,6 +33,21 @@ public final class TimingReportFormat {
                 return null;
             }
         };
+
+        /** The places of a kernel's DWARF line table (none when it has none). */
+        static SourcePlaces of(SourceLines lines) {
+            return new SourcePlaces() {
+                @Override
+                public String text(int pc) {
+                    return lines.at(pc).map(SourceLines.Place::text).orElse(null);
+                }
+
+                @Override
+                public Map<String, Object> json(int pc) {
+                    return lines.json(pc);
+                }
+            };
+        }
 
         /** {@code teaching.c:94 (transpose_shared)}, or null when the pc has no place. */
         String text(int pc);

@@ -411,6 +411,7 @@ function connect() {
   es.addEventListener('warps', (e) => onWarps(JSON.parse(e.data)));
   es.addEventListener('sampling', (e) => showSampling(JSON.parse(e.data).every));
   es.addEventListener('diagnostics', (e) => onDiagnostics(JSON.parse(e.data)));   // diagnostics.js
+  es.addEventListener('timing', (e) => onTiming(JSON.parse(e.data)));             // timing.js
   es.onerror = () => { $('conn').textContent = 'reconnecting'; $('conn').className = 'badge off'; };
 }
 

@@ -3,7 +3,7 @@ package org.rvsimt.device.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
-import org.rvsimt.core.events.ExecutionConsumer;
+import org.rvsimt.device.LaunchTiming;
 import org.rvsimt.device.protocol.Protocol;
 import org.rvsimt.device.protocol.ProtocolException;
 import org.rvsimt.timing.TimingSession;
@@ -16,43 +16,31 @@ import org.rvsimt.timing.report.TimingReportFormat;
  * and the reply carries its report as JSON, the object {@code rvsimt run --timing --json} prints.
  * Only the built-in GPU presets are accepted: a client must not make the server read its files.
  */
-final class LaunchTiming {
+final class TimingRequest {
     /** The preset when the request names none (as {@code rvsimt run --timing}). */
     static final String DEFAULT_GPU = "volta";
 
-    private final TimingSession session;
+    private TimingRequest() { }
 
-    private LaunchTiming(TimingSession session) {
-        this.session = session;
-    }
-
-    /** The timing of a launch on the preset {@code gpu} ("" for the default). */
-    static LaunchTiming of(String gpu) throws ProtocolException {
+    /** A session timing a launch on the preset {@code gpu} ("" for the default). */
+    static TimingSession session(String gpu) throws ProtocolException {
         try {
-            return new LaunchTiming(new TimingSession(GpuConfigReader.preset(gpu.isEmpty() ? DEFAULT_GPU : gpu)));
+            return new TimingSession(GpuConfigReader.preset(gpu.isEmpty() ? DEFAULT_GPU : gpu));
         } catch (GpuConfigException e) {
             throw new ProtocolException(Protocol.E_BAD_ARGUMENT, "gpu: " + e.getMessage());
         }
     }
 
-    ExecutionConsumer consumer() {
-        return session.consumer();
-    }
-
     /**
-     * The report of the finished launch as a JSON object; {@code {"error": ...}} when the model
-     * cannot time it (a block does not fit a compute unit of the preset), "" when the launch faulted.
+     * The reply's report as a JSON object; {@code {"error": ...}} when the model could not time the
+     * launch (a block does not fit a compute unit of the preset), "" when it was not timed (it faulted).
      */
-    String json(boolean launchOk, int warpSize, int sharedBytes) {
-        if (!launchOk) {
+    static String json(LaunchTiming timing) {
+        if (timing == null) {
             return "";
         }
-        Map<String, Object> doc;
-        try {
-            doc = TimingReportFormat.toMap(session.report(warpSize, sharedBytes));
-        } catch (IllegalArgumentException e) {
-            doc = Map.of("error", e.getMessage());
-        }
+        Map<String, Object> doc = timing.report() != null ? TimingReportFormat.toMap(timing.report())
+                : Map.of("error", timing.error());
         try {
             return new ObjectMapper().writeValueAsString(doc);
         } catch (JsonProcessingException e) {
