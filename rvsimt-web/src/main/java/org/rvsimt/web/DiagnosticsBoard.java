@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rvsimt.core.api.Launch;
-import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.LaunchDiagnostics;
 import org.rvsimt.observe.SourceProfile;
@@ -32,18 +31,7 @@ final class DiagnosticsBoard {
 
     /** {@code inner} (the launch board's observer), then this board, for every launch of device {@code device}. */
     DeviceModel.LaunchObserver observer(int device, DeviceModel.LaunchObserver inner) {
-        return new DeviceModel.LaunchObserver() {
-            @Override
-            public void launchStarted(int seq, Launch launch) {
-                inner.launchStarted(seq, launch);
-            }
-
-            @Override
-            public void launchFinished(int seq, Launch launch, DeviceModel.Outcome o, KernelFault fault) {
-                inner.launchFinished(seq, launch, o, fault);
-                finished(device, seq, launch, o.diagnostics());
-            }
-        };
+        return LaunchEnd.after(inner, (seq, launch, o) -> finished(device, seq, launch, o.diagnostics()));
     }
 
     private void finished(int device, int seq, Launch launch, LaunchDiagnostics d) {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.rvsimt.core.api.Launch;
 import org.rvsimt.core.exec.program.Program;
-import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.LaunchTiming;
 import org.rvsimt.observe.SourceLines;
@@ -37,20 +36,11 @@ final class TimingBoard {
 
     /** {@code inner}, then this board, for every launch of device {@code device}. */
     DeviceModel.LaunchObserver observer(int device, DeviceModel.LaunchObserver inner) {
-        return new DeviceModel.LaunchObserver() {
-            @Override
-            public void launchStarted(int seq, Launch launch) {
-                inner.launchStarted(seq, launch);
+        return LaunchEnd.after(inner, (seq, launch, o) -> {
+            if (o.diagnostics() != null && o.diagnostics().timing() != null) {
+                timed(device + "." + seq, launch, o.diagnostics().timing(), o.diagnostics().lines());
             }
-
-            @Override
-            public void launchFinished(int seq, Launch launch, DeviceModel.Outcome o, KernelFault fault) {
-                inner.launchFinished(seq, launch, o, fault);
-                if (o.diagnostics() != null && o.diagnostics().timing() != null) {
-                    timed(device + "." + seq, launch, o.diagnostics().timing(), o.diagnostics().lines());
-                }
-            }
-        };
+        });
     }
 
     private void timed(String id, Launch launch, LaunchTiming t, SourceLines lines) {

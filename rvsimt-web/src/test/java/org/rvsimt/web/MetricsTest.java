@@ -64,6 +64,11 @@ class MetricsTest {
     }
 
     private static PrometheusText scrape() throws Exception {
+        return scrape(f);
+    }
+
+    /** /metrics of {@code f}'s server, checked for the exposition format's content type and parsed. */
+    static PrometheusText scrape(WebFixture f) throws Exception {
         HttpResponse<String> r = f.get("/metrics");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type").orElse(""))

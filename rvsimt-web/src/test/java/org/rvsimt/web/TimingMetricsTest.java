@@ -3,7 +3,6 @@ package org.rvsimt.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,8 +135,6 @@ class TimingMetricsTest {
     }
 
     private static PrometheusText scrape() throws Exception {
-        HttpResponse<String> r = f.get("/metrics");
-        assertThat(r.statusCode()).isEqualTo(200);
-        return new PrometheusText(r.body());
+        return MetricsTest.scrape(f);
     }
 }
