@@ -64,6 +64,8 @@ final class BlockCompiler {
             CD_long);
     private static final ClassDesc CD_OBSERVATION = ClassDesc.of(Observation.class.getName());
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
+    private static final MethodTypeDesc MTD_RUN_FULL = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long,
+            CD_boolean);
     private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
             CD_boolean);
     private static final MethodTypeDesc STORE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
@@ -75,16 +77,17 @@ final class BlockCompiler {
     private static final int CTX = 1;
     private static final int WARP = 2;
     private static final int MASK = 3;
-    private static final int X = 5;
-    private static final int F = 6;
-    private static final int FLAGS = 7;
-    private static final int LANE = 8;
-    private static final int BITS = 9;
-    private static final int TAKEN = 11;
-    private static final int TMP = 13;
-    private static final int INEXACT_ALL = 14;   // runFull: every lane's fflags has NX (as of block entry)
-    private static final int NEAREST_ALL = 15;   // runFull: every lane's frm is RNE
-    private static final int IN_FLIGHT = 16;     // the context's InFlight, read once per block run
+    private static final int SIMD_ON = 5;        // runFull's argument: take the host-SIMD lane loops (unused in runMasked)
+    private static final int X = 6;
+    private static final int F = 7;
+    private static final int FLAGS = 8;
+    private static final int LANE = 9;
+    private static final int BITS = 10;
+    private static final int TAKEN = 12;
+    private static final int TMP = 14;
+    private static final int INEXACT_ALL = 15;   // runFull: every lane's fflags has NX (as of block entry)
+    private static final int NEAREST_ALL = 16;   // runFull: every lane's frm is RNE
+    private static final int IN_FLIGHT = 17;     // the context's InFlight, read once per block run
 
     private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
     private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
@@ -100,11 +103,18 @@ final class BlockCompiler {
     /** The observed variant: an execution event before every instruction (launches with a consumer). */
     private final boolean observed;
 
-    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed) {
+    /**
+     * Compiled when first reached (no tiering: the tests): a block with host-SIMD lane loops runs them
+     * from its first full-warp run instead of first proving them faster ({@link SimdTrial}).
+     */
+    private final boolean eager;
+
+    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed, boolean eager) {
         this.p = p;
         this.width = width;
         this.fastSfu = fastSfu;
         this.observed = observed;
+        this.eager = eager;
     }
 
     /** In the observed variant: Observation.instruction(ctx, warp, i, mask) before instruction i runs. */
@@ -189,11 +199,28 @@ final class BlockCompiler {
         int lastPc = p.base + 2 * last;
         int target = end == JitBlock.FALL ? 0 : lastPc + p.imm[last];
         boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
-        CompiledBlock code = define(at, end);
-        return new JitBlock(startPc, n, lastPc, lastPc + p.size[last], end, target, link, stores, code);
+        boolean simd = usesSimdLanes(at, end);
+        CompiledBlock code = define(at, end, simd);
+        return new JitBlock(startPc, n, lastPc, lastPc + p.size[last], end, target, link, stores, code,
+                simd ? new SimdTrial(eager) : null);
     }
 
-    private CompiledBlock define(int[] at, int end) {
+    /** Whether the full-warp variant of the block has a host-SIMD lane loop ({@link SimdLanes}). */
+    private boolean usesSimdLanes(int[] at, int end) {
+        if (!SIMD || !SimdLanes.pays(width)) {
+            return false;
+        }
+        int bodyCount = end == JitBlock.FALL ? at.length : at.length - 1;
+        for (int k = 0; k < bodyCount; k++) {
+            int i = at[k];
+            if (p.form[i] != Form.VECTOR && p.form[i] != Form.MATRIX && (simdLoad(i) || simdStore(i) || simdFp(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private CompiledBlock define(int[] at, int end, boolean simd) {
         int start = at[0];
         int n = at.length;
         ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + ".JitBlock_"
@@ -203,8 +230,8 @@ final class BlockCompiler {
             cb.withInterfaceSymbols(CD_BLOCK);
             cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
                     code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
-            cb.withMethodBody("runFull", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, true));
-            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, false));
+            cb.withMethodBody("runFull", MTD_RUN_FULL, ClassFile.ACC_PUBLIC, code -> body(code, at, end, true, simd));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, false, false));
         });
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
@@ -216,14 +243,13 @@ final class BlockCompiler {
     }
 
     /** The block's code; {@code at} holds the slot of each of its instructions (they are 2 or 4 bytes apart). */
-    private void body(CodeBuilder code, int[] at, int end, boolean full) {
+    private void body(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
         code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
         code.aload(CTX).getfield(CD_CONTEXT, "inFlight", CD_IN_FLIGHT).astore(IN_FLIGHT);
         int n = at.length;
         int bodyCount = end == JitBlock.FALL ? n : n - 1;
-        boolean simd = full && SIMD && SimdLanes.pays(width);
         int[] vtypes = knownVtypes(p, at, bodyCount);
         if (simd) {
             simdPreconditions(code, at, bodyCount);
@@ -243,10 +269,20 @@ final class BlockCompiler {
                 code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK)
                         .invokestatic(ClassDesc.of(p.form[i] == Form.VECTOR ? VectorUnit.class.getName()
                                 : MatrixUnit.class.getName()), "compiled", MTD_UNIT);
-            } else if (simd && simdLoad(i)) {
-                emitSimdLoad(code, i);
-            } else if (simd && simdStore(i)) {
-                emitSimdStore(code, i);
+            } else if (simd && (simdLoad(i) || simdStore(i))) {
+                // The SIMD chunk loop when the caller asks for it, else the plain lane loop.
+                Label scalar = code.newLabel();
+                Label done = code.newLabel();
+                code.iload(SIMD_ON).ifeq(scalar);
+                if (simdLoad(i)) {
+                    emitSimdLoad(code, i);
+                } else {
+                    emitSimdStore(code, i);
+                }
+                code.goto_(done);
+                code.labelBinding(scalar);
+                laneLoop(code, true, () -> instruction(code, idx));
+                code.labelBinding(done);
             } else if (simd && simdFp(i)) {
                 emitSimdFp(code, i);
             } else if (p.form[i] != Form.FENCE) {
@@ -317,6 +353,15 @@ final class BlockCompiler {
                 anyDyn |= p.rm[i] == 7;
             }
         }
+        // Left false (the scalar loops) when the caller did not ask for the SIMD lane loops.
+        Label skip = code.newLabel();
+        if (anyFp) {
+            code.iconst_0().istore(INEXACT_ALL);
+        }
+        if (anyDyn) {
+            code.iconst_0().istore(NEAREST_ALL);
+        }
+        code.iload(SIMD_ON).ifeq(skip);
         if (anyFp) {
             code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z)
                     .istore(INEXACT_ALL);
@@ -325,6 +370,7 @@ final class BlockCompiler {
             code.aload(WARP).getfield(CD_WARP, "frm", CD_INT_ARRAY).loadConstant(width)
                     .invokestatic(CD_SIMD, "nearestEverywhere", LANES_Z).istore(NEAREST_ALL);
         }
+        code.labelBinding(skip);
     }
 
     private void emitSimdLoad(CodeBuilder code, int i) {

@@ -7,10 +7,12 @@ import org.rvsimt.core.exec.simt.Warp;
  * A basic block compiled to JVM bytecode. Both methods execute every instruction of the block for
  * the active lanes, instruction by instruction (lockstep, like the interpreter), and return the
  * taken-lane mask when the block ends in a branch. {@code runFull} is the variant for a warp whose
- * lanes are all active: its lane loops have no mask tests.
+ * lanes are all active: its lane loops have no mask tests, and with {@code simd} it takes the
+ * host-SIMD lane loops ({@link SimdLanes}) where the block has them; both choices compute the same
+ * result ({@link SimdTrial} says which one runs).
  */
 public interface CompiledBlock {
-    long runFull(BlockContext c, Warp w, long mask);
+    long runFull(BlockContext c, Warp w, long mask, boolean simd);
 
     long runMasked(BlockContext c, Warp w, long mask);
 }

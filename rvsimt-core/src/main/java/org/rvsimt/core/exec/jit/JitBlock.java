@@ -12,9 +12,10 @@ package org.rvsimt.core.exec.jit;
  * @param link    the final jal writes a link register (a call)
  * @param stores  the block ends with a store (which may have hit the barrier register)
  * @param code    the generated code
+ * @param simd    which full-warp variant runs, for a block with host-SIMD lane loops; null for the others
  */
 record JitBlock(int start, int length, int lastPc, int nextPc, int end, int target, boolean link, boolean stores,
-                CompiledBlock code) {
+                CompiledBlock code, SimdTrial simd) {
     static final int FALL = 0;
     static final int BRANCH = 1;
     static final int JAL = 2;

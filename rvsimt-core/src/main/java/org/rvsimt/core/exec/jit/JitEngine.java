@@ -71,7 +71,7 @@ public final class JitEngine implements WarpEngine {
         }
         if (b == null) {
             if (compileThreshold <= 0) {
-                b = TierUpCompiler.compile(p, i, width, fastSfu, observed);
+                b = TierUpCompiler.compile(p, i, width, fastSfu, observed, true);
                 if (!cache.slots.compareAndSet(i, null, b)) {
                     b = cache.slots.get(i);
                 }
@@ -152,7 +152,8 @@ public final class JitEngine implements WarpEngine {
                 profile.compiledBlock(index, m);
                 long taken;
                 try {
-                    taken = m == full ? b.code().runFull(c, w, m) : b.code().runMasked(c, w, m);
+                    taken = m != full ? b.code().runMasked(c, w, m)
+                            : b.simd() == null ? b.code().runFull(c, w, m, false) : b.simd().run(b.code(), c, w, m);
                 } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
                     // An instruction faulted inside the block, at c.inFlight.jitPc: count what ran, as the
                     // interpreter would have.

@@ -21,13 +21,13 @@ final class TierUpCompiler {
 
     /** Compiles the block at {@code index} into {@code cache} in the background; the slot must hold PENDING. */
     static void submit(BlockCache cache, Program p, int index, int width, boolean fastSfu, boolean observed) {
-        THREAD.execute(() -> cache.slots.set(index, compile(p, index, width, fastSfu, observed)));
+        THREAD.execute(() -> cache.slots.set(index, compile(p, index, width, fastSfu, observed, false)));
     }
 
-    /** The slot's final content for the block at {@code index}. */
-    static Object compile(Program p, int index, int width, boolean fastSfu, boolean observed) {
+    /** The slot's final content for the block at {@code index}; {@code eager}: compiled at first reach, untiered. */
+    static Object compile(Program p, int index, int width, boolean fastSfu, boolean observed, boolean eager) {
         try {
-            JitBlock b = new BlockCompiler(p, width, fastSfu, observed).compile(index);
+            JitBlock b = new BlockCompiler(p, width, fastSfu, observed, eager).compile(index);
             return b == null ? BlockCache.NOT_COMPILABLE : b;
         } catch (RuntimeException e) {
             return new BlockCache.Failure(e);
