@@ -217,7 +217,9 @@ class EngineDifferentialTest {
     /**
      * The default, tiered JIT (blocks interpreted until hot, compiled on the background thread and
      * taken at a later arrival, so a run mixes both in a timing-dependent way) against the
-     * interpreter. The threshold is 2, so that these short programs do reach compiled code.
+     * interpreter. The threshold is 2, so that these short programs do reach compiled code; every
+     * full-warp run of a block with host-SIMD loops is a SIMD trial, so runs also mix a block's SIMD
+     * and plain lane loops until the timing-dependent switch.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("tieredSeeds")
@@ -228,14 +230,18 @@ class EngineDifferentialTest {
         Run interp = run("interp", src, threads, warp);
         String before = System.getProperty(THRESHOLD);
         System.setProperty(THRESHOLD, "2");
+        System.setProperty(SIMD_TRIAL, "1");
         try {
             sameOutcome(seed, src, threads, warp, interp, run("jit", src, threads, warp));
         } finally {
             System.setProperty(THRESHOLD, before == null ? "0" : before);
+            System.clearProperty(SIMD_TRIAL);
         }
     }
 
     private static final String THRESHOLD = "rvsimt.jit.compileThreshold";
+    /** Every full-warp run of a tiered block with host-SIMD loops is a timed trial, alternating SIMD and plain loops. */
+    private static final String SIMD_TRIAL = "rvsimt.jit.simdTrialInterval";
 
     private void sameOutcome(int seed, String src, int threads, int warp, Run interp, Run jit) throws Exception {
         LaunchResult a = interp.result();
