@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.rvsimt.isa.Operation.Alu;
 import org.rvsimt.isa.Operation.Standalone;
+import org.rvsimt.isa.semantics.IntBinary;
+import org.rvsimt.isa.semantics.IntOps;
 
 /**
  * The table: every instruction rvsimt knows, declared once.
@@ -367,12 +369,15 @@ public final class InstructionSet {
         }
     }
 
-    /** Zicond 1.0 (conditional zero): trace ids 158 and 159. */
+    /**
+     * Zicond 1.0 (conditional zero): trace ids 158 and 159. Declared by their semantic methods (no
+     * {@link Alu} constant): the declaration and the method are all an ALU instruction needs.
+     */
     private static void declareZicond(Table t) {
-        t.add("czero.eqz", "0000111" + dots(10) + "101" + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZICOND,
-                158, Alu.CZERO_EQZ, "rd = rs2 == 0 ? 0 : rs1");
-        t.add("czero.nez", "0000111" + dots(10) + "111" + "....." + OP, "rd, rs1, rs2", Kind.ALU, Extension.ZICOND,
-                159, Alu.CZERO_NEZ, "rd = rs2 != 0 ? 0 : rs1");
+        t.addAlu("czero.eqz", "0000111" + dots(10) + "101" + "....." + OP, "rd, rs1, rs2", Extension.ZICOND, 158,
+                IntOps::czeroEqz, "rd = rs2 == 0 ? 0 : rs1");
+        t.addAlu("czero.nez", "0000111" + dots(10) + "111" + "....." + OP, "rd, rs1, rs2", Extension.ZICOND, 159,
+                IntOps::czeroNez, "rd = rs2 != 0 ? 0 : rs1");
     }
 
     /**
@@ -461,6 +466,15 @@ public final class InstructionSet {
         void addIgnoring(String m, String pattern, String syntax, int ignored, Kind k, Extension e, int trace,
                          Operation sem, String sum) {
             add(m, pattern, syntax, false, false, ignored, k, e, trace, sem, sum);
+        }
+
+        /**
+         * An ALU instruction declared by its semantic method ({@link Operation.AluFunction}): rd =
+         * method(rs1, rs2 or the immediate, as the syntax says); both engines derive the rest from it.
+         */
+        void addAlu(String m, String pattern, String syntax, Extension e, int trace, IntBinary method, String sum) {
+            String name = m.toUpperCase(Locale.ROOT).replace('.', '_');
+            add(m, pattern, syntax, Kind.ALU, e, trace, new Operation.AluFunction(name, method), sum);
         }
 
         void addOrdered(String m, String pattern, String syntax, int trace, Operation sem, String sum) {

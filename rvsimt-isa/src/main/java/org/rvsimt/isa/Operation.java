@@ -1,5 +1,8 @@
 package org.rvsimt.isa;
 
+import org.rvsimt.isa.semantics.IntBinary;
+import org.rvsimt.isa.semantics.IntOps;
+
 /**
  * What an instruction does, as a typed value: every declaration in {@link InstructionSet} names one,
  * and the engines dispatch on it. The operations of one form make one enum, so an engine's switch over
@@ -13,6 +16,7 @@ public sealed interface Operation {
     default Form form() {
         return switch (this) {
             case Alu op -> Form.ALU_RR;
+            case AluFunction op -> Form.ALU_RR;
             case Branch op -> Form.BRANCH;
             case Load op -> Form.LOAD;
             case Store op -> Form.STORE;
@@ -36,10 +40,18 @@ public sealed interface Operation {
         };
     }
 
-    /** Every operation of every family, the vector and matrix families included, in declaration order. */
+    /**
+     * Every operation of every family, the vector and matrix families included, in declaration order;
+     * then the ALU operations the table declares by their method ({@link AluFunction}).
+     */
     static java.util.List<Operation> all() {
         java.util.List<Operation> out = new java.util.ArrayList<>();
         addFamilies(Operation.class, out);
+        for (InstructionDef d : InstructionSet.all()) {
+            if (d.operation() instanceof AluFunction f && !out.contains(f)) {
+                out.add(f);
+            }
+        }
         return java.util.List.copyOf(out);
     }
 
@@ -47,7 +59,7 @@ public sealed interface Operation {
         for (Class<?> c : sealed.getPermittedSubclasses()) {
             if (c.isSealed()) {
                 addFamilies(c, out);        // Vector, Matrix: their families are one level down
-            } else {
+            } else if (c.isEnum()) {        // an AluFunction exists only as a declaration makes it
                 for (Object constant : c.getEnumConstants()) {
                     out.add((Operation) constant);
                 }
@@ -55,7 +67,7 @@ public sealed interface Operation {
         }
     }
 
-    /** The constant's name (every operation is an enum constant). */
+    /** The constant's name (the mnemonic's, in upper case, for an {@link AluFunction}). */
     String name();
 
     /** The operation as the instruction table prints it, e.g. {@code Alu.ADD}. */
@@ -64,15 +76,85 @@ public sealed interface Operation {
     }
 
     /**
-     * RV32I, M, Zba, Zbb, Zbs and Zicond integer arithmetic: rd = op(rs1, rs2 or imm). The unary
-     * bit-manipulation operations ({@code clz}, {@code rev8}, ...) ignore their second operand.
+     * RV32I, M, Zba, Zbb and Zbs integer arithmetic: rd = op(rs1, rs2 or imm). The unary
+     * bit-manipulation operations ({@code clz}, {@code rev8}, ...) ignore their second operand. Other
+     * ALU operations (Zicond's) are declared by their method alone: {@link AluFunction}.
      */
     enum Alu implements Operation {
         ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND, MUL, MULH, MULHSU, MULHU, DIV, DIVU, REM, REMU,
         SH1ADD, SH2ADD, SH3ADD,
         ANDN, ORN, XNOR, CLZ, CTZ, CPOP, MAX, MAXU, MIN, MINU, SEXT_B, SEXT_H, ZEXT_H, ROL, ROR, ORC_B, REV8,
-        BCLR, BEXT, BINV, BSET,
-        CZERO_EQZ, CZERO_NEZ;
+        BCLR, BEXT, BINV, BSET;
+
+        /**
+         * The semantic method, for engines that call it through its reference (the JIT compiles a
+         * direct call to the method it names). A switch rather than a constructor argument, so that a
+         * reference's lambda class is made when an engine first asks for it, not for all of them
+         * when the class loads (start-up time).
+         */
+        public IntBinary semantics() {
+            return switch (this) {
+                case ADD -> IntOps::add;
+                case SUB -> IntOps::sub;
+                case SLL -> IntOps::sll;
+                case SLT -> IntOps::slt;
+                case SLTU -> IntOps::sltu;
+                case XOR -> IntOps::xor;
+                case SRL -> IntOps::srl;
+                case SRA -> IntOps::sra;
+                case OR -> IntOps::or;
+                case AND -> IntOps::and;
+                case MUL -> IntOps::mul;
+                case MULH -> IntOps::mulh;
+                case MULHSU -> IntOps::mulhsu;
+                case MULHU -> IntOps::mulhu;
+                case DIV -> IntOps::div;
+                case DIVU -> IntOps::divu;
+                case REM -> IntOps::rem;
+                case REMU -> IntOps::remu;
+                case SH1ADD -> IntOps::sh1add;
+                case SH2ADD -> IntOps::sh2add;
+                case SH3ADD -> IntOps::sh3add;
+                case ANDN -> IntOps::andn;
+                case ORN -> IntOps::orn;
+                case XNOR -> IntOps::xnor;
+                case CLZ -> IntOps::clz;
+                case CTZ -> IntOps::ctz;
+                case CPOP -> IntOps::cpop;
+                case MAX -> IntOps::max;
+                case MAXU -> IntOps::maxu;
+                case MIN -> IntOps::min;
+                case MINU -> IntOps::minu;
+                case SEXT_B -> IntOps::sextB;
+                case SEXT_H -> IntOps::sextH;
+                case ZEXT_H -> IntOps::zextH;
+                case ROL -> IntOps::rol;
+                case ROR -> IntOps::ror;
+                case ORC_B -> IntOps::orcB;
+                case REV8 -> IntOps::rev8;
+                case BCLR -> IntOps::bclr;
+                case BEXT -> IntOps::bext;
+                case BINV -> IntOps::binv;
+                case BSET -> IntOps::bset;
+            };
+        }
+    }
+
+    /**
+     * An integer ALU operation declared by its semantic method alone: the table's declaration names
+     * the method ({@code t.addAlu(..., IntOps::myop, ...)}) and this value carries it, so adding one
+     * takes the declaration and the method. Both engines run it through the method: compiled blocks
+     * call it directly, the interpreter through the reference (a call per lane where the {@link Alu}
+     * operations are a switch arm each; an operation that turns out hot can join that enum).
+     *
+     * @param name      the mnemonic in upper case ({@code MYOP}), as an enum constant would be named
+     * @param semantics rd = semantics(rs1, rs2 or the immediate)
+     */
+    record AluFunction(String name, IntBinary semantics) implements Operation {
+        @Override
+        public String label() {
+            return "Alu." + name;
+        }
     }
 
     /** Branch conditions on (rs1, rs2). */

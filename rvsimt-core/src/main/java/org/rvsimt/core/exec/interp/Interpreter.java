@@ -23,7 +23,6 @@ import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.Csr;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.HalfOps;
-import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.Simt;
@@ -31,6 +30,7 @@ import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.Operation.Alu;
+import org.rvsimt.isa.Operation.AluFunction;
 import org.rvsimt.isa.Operation.Amo;
 import org.rvsimt.isa.Operation.Branch;
 import org.rvsimt.isa.Operation.CsrAccess;
@@ -49,6 +49,8 @@ import org.rvsimt.isa.Operation.Standalone;
 import org.rvsimt.isa.Operation.Store;
 import org.rvsimt.isa.Operation.ToLowPrecision;
 import org.rvsimt.isa.Operation.Vote;
+import org.rvsimt.isa.semantics.IntBinary;
+import org.rvsimt.isa.semantics.IntOps;
 
 /**
  * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
@@ -117,6 +119,10 @@ public final class Interpreter implements WarpEngine {
                 boolean leave = false;   // the warp left this path: no lanes, a barrier, or done
                 pc = switch (p.form[i]) {
                     case ALU_RR -> {
+                        if (op instanceof AluFunction declared) {
+                            aluByMethod(declared.semantics(), x, rdo, a, b, true, imm, m);
+                            yield next;
+                        }
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = IntOps.apply((Alu) op, x[a + l], x[b + l]);
@@ -124,6 +130,10 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case ALU_RI -> {
+                        if (op instanceof AluFunction declared) {
+                            aluByMethod(declared.semantics(), x, rdo, a, b, false, imm, m);
+                            yield next;
+                        }
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             int l = Long.numberOfTrailingZeros(mm);
                             x[rdo + l] = IntOps.apply((Alu) op, x[a + l], imm);
@@ -447,6 +457,18 @@ public final class Interpreter implements WarpEngine {
             w.callDepth++;
         } else if (isReturn) {
             w.callDepth--;
+        }
+    }
+
+    /**
+     * An ALU operation declared by its method alone ({@link AluFunction}): one call through its
+     * reference per lane, on rs2 or on the immediate.
+     */
+    private static void aluByMethod(IntBinary method, int[] x, int rdo, int a, int b, boolean register, int imm,
+                                    long m) {
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            x[rdo + l] = method.apply(x[a + l], register ? x[b + l] : imm);
         }
     }
 

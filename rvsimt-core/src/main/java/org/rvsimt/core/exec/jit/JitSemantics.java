@@ -13,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.HalfOps;
-import org.rvsimt.core.semantics.IntOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.SfuFast;
@@ -31,11 +30,14 @@ import org.rvsimt.isa.Operation.SignInject;
 import org.rvsimt.isa.Operation.SpecialFunction;
 import org.rvsimt.isa.Operation.Standalone;
 import org.rvsimt.isa.Operation.ToLowPrecision;
+import org.rvsimt.isa.semantics.IntBinary;
 
 /**
  * The one place the JIT maps an operation to the semantic method its compiled lane loop calls.
- * Each family is an exhaustive switch of typed method references (so the compiler names a missing
- * operation, and a reference of the wrong signature does not compile); the first block that needs
+ * The integer ALU operations carry their method ({@link Alu#semantics()}, {@link
+ * Operation.AluFunction}); every other family is an exhaustive switch of typed method references here
+ * (so the compiler names a missing operation, and a reference of the wrong signature does not
+ * compile). The first block that needs
  * an operation resolves its reference to the static method it names, so compiled blocks call that method
  * directly ({@code invokestatic}) and C2 inlines it. A reference that cannot be called that way
  * fails its resolution, which JitSemanticsTest runs for every operation.
@@ -45,12 +47,9 @@ final class JitSemantics {
     /** A static method as generated code calls it. */
     record Target(ClassDesc owner, String name, MethodTypeDesc type) { }
 
-    // The shapes of the semantic methods, one per operand form. Serializable, so a method reference
-    // can be resolved to the method it names (see target()).
-
-    interface IntBinary extends Serializable {
-        int apply(int a, int b);
-    }
+    // The shapes of the semantic methods, one per operand form (the integer ALU's, IntBinary, is
+    // rvsimt-isa's: its declarations carry their method). Serializable, so a method reference can be
+    // resolved to the method it names (see target()).
 
     interface IntUnary extends Serializable {
         int apply(int a);
@@ -102,7 +101,8 @@ final class JitSemantics {
     /** The semantic method of {@code op}, or null for operations compiled without one (or not compiled). */
     private static Serializable reference(Operation op, boolean fastSfu) {
         return switch (op) {
-            case Alu alu -> alu(alu);
+            case Alu alu -> alu.semantics();
+            case Operation.AluFunction declared -> declared.semantics();
             case Branch branch -> branch(branch);
             case FpArith arith -> arith(arith);
             case FpFused fused -> fused(fused);
@@ -123,55 +123,6 @@ final class JitSemantics {
             case Operation.Shuffle shuffle -> null;
             case Operation.Vector vector -> null;      // the vector unit runs it
             case Operation.Matrix matrix -> null;      // the matrix unit runs it
-        };
-    }
-
-    private static IntBinary alu(Alu op) {
-        return switch (op) {
-            case ADD -> IntOps::add;
-            case SUB -> IntOps::sub;
-            case SLL -> IntOps::sll;
-            case SLT -> IntOps::slt;
-            case SLTU -> IntOps::sltu;
-            case XOR -> IntOps::xor;
-            case SRL -> IntOps::srl;
-            case SRA -> IntOps::sra;
-            case OR -> IntOps::or;
-            case AND -> IntOps::and;
-            case MUL -> IntOps::mul;
-            case MULH -> IntOps::mulh;
-            case MULHSU -> IntOps::mulhsu;
-            case MULHU -> IntOps::mulhu;
-            case DIV -> IntOps::div;
-            case DIVU -> IntOps::divu;
-            case REM -> IntOps::rem;
-            case REMU -> IntOps::remu;
-            case SH1ADD -> IntOps::sh1add;
-            case SH2ADD -> IntOps::sh2add;
-            case SH3ADD -> IntOps::sh3add;
-            case ANDN -> IntOps::andn;
-            case ORN -> IntOps::orn;
-            case XNOR -> IntOps::xnor;
-            case CLZ -> IntOps::clz;
-            case CTZ -> IntOps::ctz;
-            case CPOP -> IntOps::cpop;
-            case MAX -> IntOps::max;
-            case MAXU -> IntOps::maxu;
-            case MIN -> IntOps::min;
-            case MINU -> IntOps::minu;
-            case SEXT_B -> IntOps::sextB;
-            case SEXT_H -> IntOps::sextH;
-            case ZEXT_H -> IntOps::zextH;
-            case ROL -> IntOps::rol;
-            case ROR -> IntOps::ror;
-            case ORC_B -> IntOps::orcB;
-            case REV8 -> IntOps::rev8;
-            case BCLR -> IntOps::bclr;
-            case BEXT -> IntOps::bext;
-            case BINV -> IntOps::binv;
-            case BSET -> IntOps::bset;
-            case CZERO_EQZ -> IntOps::czeroEqz;
-            case CZERO_NEZ -> IntOps::czeroNez;
         };
     }
 

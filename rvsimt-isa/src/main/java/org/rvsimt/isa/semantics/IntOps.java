@@ -1,4 +1,4 @@
-package org.rvsimt.core.semantics;
+package org.rvsimt.isa.semantics;
 
 import org.rvsimt.isa.Operation.Alu;
 
@@ -6,12 +6,19 @@ import org.rvsimt.isa.Operation.Alu;
  * RV32I/M integer semantics as pure functions (unprivileged spec chapters 2 and 7). Register-register
  * and register-immediate forms share one function ({@code addi} is {@code add} with an immediate).
  * Division follows the spec's table for division by zero and overflow: no host exception is possible.
+ * They live beside the instruction table (not in the simulator) so that a declaration can name its
+ * method: {@link Alu#semantics()} and {@link org.rvsimt.isa.Operation.AluFunction}.
  */
 public final class IntOps {
 
     private IntOps() { }
 
-    /** The interpreter's dispatch: one arm per operation, so a new one is named here by the compiler. */
+    /**
+     * The interpreter's dispatch over the common operations: one direct call per arm, which C2 turns
+     * into a jump table with the bodies inlined (an {@link IntBinary} call per lane would be a
+     * megamorphic interface call). It has no default, so the compiler names an arm a new constant of
+     * {@link Alu} lacks; each arm calls the method {@link Alu#semantics()} names (IntOpsDispatchTest).
+     */
     public static int apply(Alu op, int a, int b) {
         return switch (op) {
             case ADD -> add(a, b);
@@ -56,8 +63,6 @@ public final class IntOps {
             case BEXT -> bext(a, b);
             case BINV -> binv(a, b);
             case BSET -> bset(a, b);
-            case CZERO_EQZ -> czeroEqz(a, b);
-            case CZERO_NEZ -> czeroNez(a, b);
         };
     }
 
