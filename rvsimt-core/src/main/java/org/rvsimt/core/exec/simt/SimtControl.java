@@ -80,6 +80,22 @@ public final class SimtControl {
         w.barrierCount = count;
     }
 
+    /**
+     * The lanes of {@code m} whose register (row offset {@code row}) has bit 0 set, or clear when
+     * {@code negated}: vx_split's and vx_pred's condition (their .n forms negate it).
+     */
+    private static long lanesWhose(int[] x, int row, long m, boolean negated) {
+        int neg = negated ? 1 : 0;
+        long out = 0;
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            int l = Long.numberOfTrailingZeros(mm);
+            if (((x[row + l] & 1) ^ neg) != 0) {
+                out |= 1L << l;
+            }
+        }
+        return out;
+    }
+
     private static int lastLane(long m) {
         return 63 - Long.numberOfLeadingZeros(m);
     }
@@ -118,14 +134,7 @@ public final class SimtControl {
                 w.pc = p.next(pc);
             }
             case SPLIT -> {
-                long then = 0;
-                int neg = p.op[i] == Standalone.SPLIT_N ? 1 : 0;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
-                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
-                        then |= 1L << l;
-                    }
-                }
+                long then = lanesWhose(x, p.rs1[i] * width, m, p.op[i] == Standalone.SPLIT_N);
                 int depth = w.stack.size;
                 int rdo = p.rd[i] * width;
                 for (long mm = m; mm != 0; mm &= mm - 1) {
@@ -139,14 +148,7 @@ public final class SimtControl {
                 enterBarrier(c, w, pc, v1 & 0x7FFFFFFF, v2);
             }
             case PRED -> {
-                long pred = 0;
-                int neg = p.op[i] == Standalone.PRED_N ? 1 : 0;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
-                    if (((x[p.rs1[i] * width + l] & 1) ^ neg) != 0) {
-                        pred |= 1L << l;
-                    }
-                }
+                long pred = lanesWhose(x, p.rs1[i] * width, m, p.op[i] == Standalone.PRED_N);
                 long fallback = Integer.toUnsignedLong(v2) & w.lanes & ~w.exited;
                 w.mask = pred != 0 ? pred : fallback;
                 w.pc = p.next(pc);
