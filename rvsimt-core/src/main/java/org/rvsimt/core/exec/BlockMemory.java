@@ -164,6 +164,21 @@ public final class BlockMemory {
                 String.format("atomic at 0x%08x is outside VRAM and shared memory", addr));
     }
 
+    /**
+     * The private stack of {@code lane} when the {@code bytes} at {@code addr} lie inside its window,
+     * else null: the vector and matrix units copy whole vectors and tile rows to and from it
+     * (at offset {@code addr - PRIVATE_BASE}) instead of going through this class element by element.
+     * {@code write}: the caller stores, so the stack is zeroed for the next block.
+     */
+    public byte[] privateWindow(Warp w, int lane, int addr, int bytes, boolean write) {
+        if (privateOffset(w, lane, Integer.toUnsignedLong(addr), bytes) < 0) {
+            return null;
+        }
+        int t = c.threadLinear(w, lane);
+        stackDirty[t] |= write;
+        return stack(t);
+    }
+
     /** Offset inside the thread's own stack, or -1 when the address is not in the private window. */
     private int privateOffset(Warp w, int lane, long a, int width) {
         long base = Integer.toUnsignedLong(MemoryMap.PRIVATE_BASE);

@@ -87,11 +87,12 @@ public final class MatrixOps {
     }
 
     private static boolean allFinite(int c, int[] a, int[] b, int n) {
-        int special = ~c & 0x7F80_0000;
+        // an all-ones exponent field plus one exponent step sets the sign bit; any other leaves it clear
+        int special = (c & 0x7F80_0000) + 0x0080_0000;
         for (int k = 0; k < n; k++) {
-            special = Math.min(special, Math.min(~a[k] & 0x7F80_0000, ~b[k] & 0x7F80_0000));
+            special |= (a[k] & 0x7F80_0000) + 0x0080_0000 | (b[k] & 0x7F80_0000) + 0x0080_0000;
         }
-        return special != 0;                         // an all-ones exponent leaves 0
+        return special >= 0;
     }
 
     /** Whether c and every product are -0 (the sign of an exact zero sum, IEEE 754 6.3). */
@@ -139,6 +140,19 @@ public final class MatrixOps {
         }
         double slack = bound * BOUND_MARGIN;
         double w = (Math.abs(r) + slack) * BOUND_MARGIN;   // exact sum within h +- w
+        long bits = Double.doubleToRawLongBits(h);
+        int exponent = (int) (bits >>> 52 & 0x7FF) - 1023;
+        if (exponent >= -126 && exponent <= 126) {
+            // The common case, decided with integer operations: h's binade holds only normal binary32
+            // values that cannot overflow, and its binary32 values and midpoints are the multiples of
+            // 2^28 double ulps of h. If the exact sum and h lie strictly between the same two of them,
+            // the sum rounds as h does, inexactly, with no other flag.
+            long offGrid = bits & 0xFFF_FFFFL;
+            double ulp = Double.longBitsToDouble((long) (exponent - 52 + 1023) << 52);
+            if (offGrid != 0 && w < Math.min(offGrid, 0x1000_0000L - offGrid) * ulp) {
+                return Integer.toUnsignedLong(roundOffGrid(bits, exponent, rm, fflags, lane));
+            }
+        }
         // Decision points are multiples of q: a quarter binary32 ulp of h's binade, 2^-151 below the
         // normal range (half the subnormal spacing, so the tininess threshold 2^-126 - 2^-151 is one).
         double q = Math.scalb(1.0, Math.max(Math.getExponent(h), -126) - 25);
@@ -161,6 +175,25 @@ public final class MatrixOps {
             representative = r > 0 ? Math.nextUp(h) : Math.nextDown(h);
         }
         return Integer.toUnsignedLong(FloatOps.round(representative, 0, rm, fflags, lane));
+    }
+
+    /**
+     * Rounds double {@code bits} (binade {@code exponent}, normal for binary32 and below 2^127, neither
+     * a binary32 value nor a midpoint) to binary32 in mode rm: truncate, then step away from zero
+     * when the mode says so; the result is inexact (NX).
+     */
+    private static int roundOffGrid(long bits, int exponent, int rm, int[] fflags, int lane) {
+        boolean negative = bits < 0;
+        int truncated = (exponent + 127) << 23 | (int) (bits >>> 29 & 0x7F_FFFF);
+        boolean upperHalf = (bits >>> 28 & 1) != 0;          // above the midpoint
+        boolean away = switch (rm) {
+            case FloatOps.RTZ -> false;
+            case FloatOps.RDN -> negative;
+            case FloatOps.RUP -> !negative;
+            default -> upperHalf;                           // RNE and RMM: no tie here
+        };
+        fflags[lane] |= FloatOps.NX;
+        return (negative ? 0x8000_0000 : 0) | truncated + (away ? 1 : 0);
     }
 
     /** The reference: the sum computed exactly with BigDecimal, rounded once. */

@@ -1,5 +1,8 @@
 package org.rvsimt.core.exec.matrix;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.LaneAccessSink;
 import org.rvsimt.core.exec.fault.Faults;
@@ -167,7 +170,7 @@ public final class MatrixUnit {
 
     /**
      * A tile load or store, row by row in the order of {@link #walk}: a row that lies whole and aligned
-     * in VRAM or shared memory is one block copy; any other row goes element by element through the
+     * in VRAM, shared memory or the lane's stack is one block copy; any other row goes element by element through the
      * lane's memory path, which reaches the other windows and raises the fault of a bad element.
      */
     private static void memory(BlockContext c, Warp w, MatrixState s, MatrixMemory k, String mnemonic, int word, int pc,
@@ -187,6 +190,7 @@ public final class MatrixUnit {
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
         int bytes = cols * eb;
+        byte[] stack;
         for (int r = 0; r < rows; r++) {
             int addr = base + r * stride;
             int o = s.offset(lane, reg, r, 0);
@@ -195,6 +199,8 @@ public final class MatrixUnit {
             } else if ((addr & (eb - 1)) == 0 && addr - MemoryMap.SHARED_BASE >= 0
                     && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
                 copyRow(s.bytes, o, c.shared, addr - MemoryMap.SHARED_BASE, bytes, store);
+            } else if ((addr & (eb - 1)) == 0 && (stack = c.memory.privateWindow(w, lane, addr, bytes, store)) != null) {
+                copyRow(s.bytes, o, stack, addr - MemoryMap.PRIVATE_BASE, bytes, store);
             } else {
                 for (int col = 0; col < cols; col++) {
                     element(c, w, s, mnemonic, pc, lane, r, col, addr + col * eb, o + col * eb, eb, store);
@@ -296,7 +302,12 @@ public final class MatrixUnit {
         };
     }
 
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     static int readLe(byte[] b, int o, int n) {
+        if (n == 4) {
+            return (int) INT.get(b, o);
+        }
         int v = 0;
         for (int i = n - 1; i >= 0; i--) {
             v = v << 8 | (b[o + i] & 0xFF);
@@ -305,6 +316,10 @@ public final class MatrixUnit {
     }
 
     static void writeLe(byte[] b, int o, int n, int v) {
+        if (n == 4) {
+            INT.set(b, o, v);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             b[o + i] = (byte) (v >>> (8 * i));
         }

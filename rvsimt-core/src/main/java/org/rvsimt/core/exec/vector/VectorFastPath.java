@@ -103,7 +103,7 @@ public final class VectorFastPath {
         }
     }
 
-    /** vle32.v / vse32.v: the vl elements are contiguous in memory and in the register group. */
+    /** vle32.v / vse32.v: the vl elements are contiguous in memory (VRAM, shared or the lane's stack) and in the register group. */
     private static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
                                       boolean store) {
         int addr = rs1 == 0 ? 0 : w.x[rs1 * w.width + lane];
@@ -119,6 +119,8 @@ public final class VectorFastPath {
         } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
             mem = c.shared;
             off = addr - MemoryMap.SHARED_BASE;
+        } else if ((mem = c.memory.privateWindow(w, lane, addr, bytes, store)) != null) {
+            off = addr - MemoryMap.PRIVATE_BASE;    // a vector spilled to or gathered on the thread's stack
         } else {
             return false;
         }
