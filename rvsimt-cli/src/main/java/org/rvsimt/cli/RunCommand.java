@@ -123,6 +123,14 @@ final class RunCommand implements Callable<Integer> {
 
     private TimingOption timingOption;
 
+    @Option(names = "--spark", paramLabel = "MASTER_URL", description = "split the launch's blocks across Apache Spark "
+            + "executors (local[N], spark://HOST:PORT, ...) and merge their writes (docs/scale-out.md)")
+    String spark;
+
+    @Option(names = "--split", paramLabel = "N", description = "with --spark: block ranges (tasks) to split into "
+            + "(default: the cluster's cores)")
+    Integer split;
+
     @Option(names = "--gdb", paramLabel = "HOST:PORT", description = "wait for a debugger (gdb-multiarch: "
             + "target remote HOST:PORT) and run the launch under it, on the interpreter (docs/debugging.md)")
     String gdb;
@@ -166,7 +174,8 @@ final class RunCommand implements Callable<Integer> {
         }
         timingOption = TimingOption.of(timing, gpu, perfetto);
         BinaryTracer tracer = traceOptions != null ? openTracer(traceOptions) : null;
-        try (Device device = Device.open(config); GdbAttachment debugger = gdb != null ? GdbAttachment.listen(gdb, err) : null) {
+        try (SplitOption splitting = SplitOption.of(spark, split, unsplittable());
+             Device device = Device.open(config); GdbAttachment debugger = gdb != null ? GdbAttachment.listen(gdb, err) : null) {
             device.setTracer(tracer);
             KernelBuild build = loadKernel(m, config);
             if (debugger != null) {
@@ -213,7 +222,7 @@ final class RunCommand implements Callable<Integer> {
                 if (runChecks != null) {
                     launch = runChecks.attach(launch, config.warpSize(), buffers, LaunchPlan.uninitialized(m));
                 }
-                r = device.launch(launch);
+                r = splitting != null ? splitting.launch(device, launch) : device.launch(launch);
             } catch (DeviceException e) {
                 throw new UserError(m.source() + ": " + e.getMessage());
             }
@@ -251,6 +260,27 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** The flags given that watch or time one device's run of every block, which a split launch is not. */
+    private List<String> unsplittable() {
+        List<String> given = new ArrayList<>();
+        if (trace != null) {
+            given.add("--trace");
+        }
+        if (gdb != null) {
+            given.add("--gdb");
+        }
+        if (check != null) {
+            given.add("--check");
+        }
+        if (timing || gpu != null) {
+            given.add(timing ? "--timing" : "--gpu");
+        }
+        if (threads != null) {
+            given.add("--threads");
+        }
+        return given;
     }
 
     /** The sampling flags as options, or null without --trace (the flags alone are an error). */

@@ -2,7 +2,6 @@ package org.rvsimt.spark;
 
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -30,49 +29,7 @@ public final class SparkSweepEngine implements SweepEngine {
      * Settings already given as {@code spark.*} system properties (how spark-submit passes them) are kept.
      */
     public SparkSweepEngine(String master, Map<String, String> settings) {
-        if (!MASTER.matcher(master).matches()) {
-            // Checked here: Spark's own refusal comes with a logged stack trace.
-            throw new IllegalArgumentException("expected local, local[N], local[*], spark://HOST:PORT, yarn or k8s://URL, got '"
-                    + master + "'");
-        }
-        SparkConf conf = new SparkConf().setMaster(master).setIfMissing("spark.app.name", "rvsimt sweep")
-                .setIfMissing("spark.ui.enabled", "false");
-        if (onLoopback(master)) {
-            // A laptop or a test: nothing needs to reach this driver from another host.
-            conf.setIfMissing("spark.driver.host", "127.0.0.1").setIfMissing("spark.driver.bindAddress", "127.0.0.1");
-        }
-        if (!master.startsWith("local")) {
-            String jars = ownJars();
-            if (!jars.isEmpty()) {
-                conf.setIfMissing("spark.jars", jars);   // executors of a real cluster have no rvsimt classes
-            }
-        }
-        settings.forEach(conf::set);
-        try {
-            this.spark = new JavaSparkContext(new SparkContext(conf));
-        } catch (Exception e) {   // Scala throws SparkException, a checked exception, undeclared
-            throw new IllegalArgumentException("cannot start Spark on '" + master + "': " + firstLine(e));
-        }
-    }
-
-    /** The master URLs Spark accepts (its documentation's "Master URLs" table). */
-    private static final java.util.regex.Pattern MASTER = java.util.regex.Pattern.compile(
-            "local(\\[(\\d+|\\*)(,\\d+)?])?|local-cluster\\[\\d+,\\d+,\\d+]|spark://[^/\\s]+|yarn|k8s://\\S+");
-
-    static boolean onLoopback(String master) {
-        return master.startsWith("local") || master.matches("spark://(127\\.0\\.0\\.1|localhost)(:\\d+)?");
-    }
-
-    /** The jar files holding rvsimt's and this module's classes (none when they are class folders). */
-    private static String ownJars() {
-        java.util.Set<String> jars = new java.util.LinkedHashSet<>();
-        for (Class<?> c : List.of(Main.class, SparkSweepEngine.class)) {
-            var source = c.getProtectionDomain().getCodeSource();
-            if (source != null && source.getLocation().getPath().endsWith(".jar")) {
-                jars.add(source.getLocation().toString());
-            }
-        }
-        return String.join(",", jars);
+        this.spark = SparkContexts.open(master, "rvsimt sweep", settings);
     }
 
     /** The Spark context, for tests that watch the scheduler. */
@@ -110,8 +67,8 @@ public final class SparkSweepEngine implements SweepEngine {
                         return BoxedUnit.UNIT;
                     }, ClassTag$.MODULE$.apply(Row.class));
         } catch (Exception e) {   // SparkException is checked but undeclared
-            throw new UserError("--spark: the Spark job failed (" + firstLine(e) + "); the rows written so far are kept: "
-                    + "run the same command again to continue", Main.INTERNAL);
+            throw new UserError("--spark: the Spark job failed (" + SparkContexts.firstLine(e)
+                    + "); the rows written so far are kept: run the same command again to continue", Main.INTERNAL);
         } finally {
             files.destroy();
         }
@@ -134,11 +91,6 @@ public final class SparkSweepEngine implements SweepEngine {
                 next++;
             }
         }
-    }
-
-    static String firstLine(Throwable e) {
-        String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        return m.strip().lines().findFirst().orElse(m);
     }
 
     @Override

@@ -239,7 +239,9 @@ public final class Device implements AutoCloseable {
         long id = launch.sequence() != 0 ? launch.sequence() : ++launches;
         ExecutionConsumer consumer = launch.events() != null ? launch.events() : events;
         long t0 = System.nanoTime();
-        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(), consumer);
+        long end = launch.endBlock() >= 0 ? launch.endBlock() : spec.blockCount();
+        LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(), consumer,
+                launch.firstBlock(), end);
         long wall = System.nanoTime() - t0;
         if (consumer == null || !consumer.recordsDeviceWrites()) {
             allocations.allInitialized();

@@ -42,6 +42,14 @@ public final class Kernel {
         return new Kernel(name, ElfReader.read(elf, name, vramSize));
     }
 
+    /**
+     * From an image already read: its segments, entry and symbols (a kernel rebuilt in another process from
+     * the parts of {@link #image()}, as a launch split across machines ships it).
+     */
+    public static Kernel fromImage(ElfImage image, String name) {
+        return new Kernel(name, image);
+    }
+
     /** From assembly source (GNU as subset), linked with text at 0. */
     public static Kernel fromAssembly(String source, String name) throws AsmException {
         AssembledProgram p = Assembler.assemble(source, name, AsmOptions.defaults());

@@ -37,6 +37,8 @@ public final class Launch {
     private final String name;
     private final long sequence;
     private final ExecutionConsumer events;
+    private final long firstBlock;
+    private final long endBlock;
 
     private Launch(Builder b) {
         kernel = b.kernel;
@@ -54,6 +56,8 @@ public final class Launch {
         name = b.name != null ? b.name : b.kernel.name();
         sequence = b.sequence;
         events = b.events;
+        firstBlock = b.firstBlock;
+        endBlock = b.endBlock;
     }
 
     public static Builder builder(Kernel kernel, Dim3 grid, Dim3 block) {
@@ -65,6 +69,8 @@ public final class Launch {
         Builder b = new Builder(kernel, grid, block).shared(sharedBytes).entry(entry).abi(abi).watchdog(watchdog)
                 .exitedArrive(exitedArrive).allowMisaligned(allowMisaligned).threads(threads).name(name)
                 .sequence(sequence).events(events);
+        b.firstBlock = firstBlock;
+        b.endBlock = endBlock;
         b.args.addAll(args);
         b.argumentAddress = argumentAddress;
         return b;
@@ -137,6 +143,16 @@ public final class Launch {
         return events;
     }
 
+    /** The first block (linear index) this launch runs: 0 unless {@link Builder#blocks} chose a range. */
+    public long firstBlock() {
+        return firstBlock;
+    }
+
+    /** The block after the last one this launch runs, or -1 for the end of the grid. */
+    public long endBlock() {
+        return endBlock;
+    }
+
     /** Collects a launch's settings; {@link #build} checks them. */
     public static final class Builder {
         private final Kernel kernel;
@@ -154,6 +170,8 @@ public final class Launch {
         private String name;
         private long sequence;
         private ExecutionConsumer events;
+        private long firstBlock;
+        private long endBlock = -1;
 
         private Builder(Kernel kernel, Dim3 grid, Dim3 block) {
             if (kernel == null || grid == null || block == null) {
@@ -235,6 +253,20 @@ public final class Launch {
             return this;
         }
 
+        /**
+         * Runs only the blocks {@code [first, end)} of the grid, by linear block index (x fastest), each as it
+         * runs in the whole launch: one part of a launch split across processes or machines, whose parts'
+         * memory writes are merged afterwards. The grid stays the launch's ({@code gridDim} is unchanged).
+         */
+        public Builder blocks(long first, long end) {
+            if (first < 0 || end < first) {
+                throw new DeviceException("block range [" + first + ", " + end + "): need 0 <= first <= end");
+            }
+            this.firstBlock = first;
+            this.endBlock = end;
+            return this;
+        }
+
         /** Takes over the settings of per-launch options. */
         public Builder options(LaunchOptions o) {
             return entry(o.entry()).abi(o.abi()).watchdog(o.watchdog()).exitedArrive(o.exitedArrive())
@@ -251,6 +283,10 @@ public final class Launch {
             }
             if (watchdog < 1) {
                 throw new DeviceException("watchdog must be at least 1 instruction, got " + watchdog);
+            }
+            if (endBlock > grid.volume()) {
+                throw new DeviceException("block range [" + firstBlock + ", " + endBlock + ") is beyond the grid's "
+                        + grid.volume() + " blocks");
             }
             if (threads < 0) {
                 throw new DeviceException("threads must not be negative, got " + threads);

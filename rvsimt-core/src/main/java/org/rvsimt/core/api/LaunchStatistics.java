@@ -15,17 +15,18 @@ import java.util.Map;
  * @param executed         every instruction that ran, in pc order (for per-source-line counts)
  */
 public record LaunchStatistics(Map<String, Long> mix, List<Hot> hottest, List<Divergent> divergence, Memory memory,
-                               long barrierWaitSlots, List<Hot> executed) {
+                               long barrierWaitSlots, List<Hot> executed)
+        implements java.io.Serializable {
 
     public static final int HOTTEST = 10;
 
-    public record Hot(int pc, String instruction, long warpInstructions, long laneInstructions) { }
+    public record Hot(int pc, String instruction, long warpInstructions, long laneInstructions) implements java.io.Serializable { }
 
-    public record Divergent(int pc, String instruction, long count) { }
+    public record Divergent(int pc, String instruction, long count) implements java.io.Serializable { }
 
     /** Bytes read and written: global VRAM, the block's shared memory, and the rest (stacks, CTRL). */
     public record Memory(long globalRead, long globalWritten, long sharedRead, long sharedWritten, long otherRead,
-                         long otherWritten) { }
+                         long otherWritten) implements java.io.Serializable { }
 
     public static LaunchStatistics empty() {
         return new LaunchStatistics(Map.of(), List.of(), List.of(), new Memory(0, 0, 0, 0, 0, 0), 0, List.of());

@@ -65,10 +65,20 @@ public final class LaunchRunner {
      */
     public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
                               long launchId, String kernel, ExecutionConsumer consumer) {
-        long blocks = spec.blockCount();
-        AtomicLong next = new AtomicLong();
+        return run(spec, vram, engines, threads, tracer, launchId, kernel, consumer, 0, spec.blockCount());
+    }
+
+    /**
+     * Runs the blocks {@code [firstBlock, endBlock)} of the launch (by linear index) and no others: a part of
+     * a launch split across machines. Each block sees the launch's whole grid, so it computes what it would
+     * in a run of every block.
+     */
+    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
+                              long launchId, String kernel, ExecutionConsumer consumer, long firstBlock, long endBlock) {
+        long blocks = endBlock;
+        AtomicLong next = new AtomicLong(firstBlock);
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
-        int n = (int) Math.max(1, Math.min(threads, blocks));
+        int n = (int) Math.max(1, Math.min(threads, blocks - firstBlock));
         AtomicLongArray inProgress = new AtomicLongArray(n);
         List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < n; t++) {

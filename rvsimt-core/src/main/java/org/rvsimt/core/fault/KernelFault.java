@@ -16,7 +16,7 @@ import java.util.List;
  * @param recent      the faulting warp's last instructions, oldest first (the flight recorder), or empty
  */
 public record KernelFault(FaultKind kind, int pc, String instruction, int[] block, int warp, long lanes, long address,
-                          String message, List<Step> recent) {
+                          String message, List<Step> recent) implements java.io.Serializable {
 
     public KernelFault {
         recent = List.copyOf(recent);
@@ -32,7 +32,7 @@ public record KernelFault(FaultKind kind, int pc, String instruction, int[] bloc
      *
      * @param wrote the register it wrote and the value ("a0 = 0x00000010 (lane 3)"), or empty
      */
-    public record Step(int pc, String instruction, long mask, String wrote) { }
+    public record Step(int pc, String instruction, long mask, String wrote) implements java.io.Serializable { }
 
     /** Thrown inside the engine and caught by the launch. */
     public static final class Signal extends RuntimeException {
