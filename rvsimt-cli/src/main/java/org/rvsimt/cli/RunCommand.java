@@ -274,8 +274,8 @@ final class RunCommand implements Callable<Integer> {
         if (check != null) {
             given.add("--check");
         }
-        if (timing || gpu != null) {
-            given.add(timing ? "--timing" : "--gpu");
+        if (timing || gpu != null || perfetto != null) {
+            given.add(timing ? "--timing" : gpu != null ? "--gpu" : "--perfetto");
         }
         if (threads != null) {
             given.add("--threads");
