@@ -72,8 +72,8 @@ final class AtomicWatch implements ExecutionConsumer {
         for (Watcher w : watchers) {
             for (Map.Entry<Integer, int[]> e : w.atomics.entrySet()) {
                 int a = e.getKey();
-                int value = memory[a] & 0xFF | (memory[a + 1] & 0xFF) << 8 | (memory[a + 2] & 0xFF) << 16 | memory[a + 3] << 24;
-                out.putIfAbsent(a, new AtomicUpdate(CommutativeAtomic.values()[e.getValue()[0]], e.getValue()[1], value));
+                out.putIfAbsent(a, new AtomicUpdate(CommutativeAtomic.values()[e.getValue()[0]], e.getValue()[1],
+                        MemoryRun.wordAt(memory, a)));
             }
         }
         return out;

@@ -53,6 +53,11 @@ public record MemoryRun(int address, byte[] bytes) implements Serializable {
         return runs;
     }
 
+    /** The little-endian word at {@code a}. */
+    static int wordAt(byte[] m, int a) {
+        return m[a] & 0xFF | (m[a + 1] & 0xFF) << 8 | (m[a + 2] & 0xFF) << 16 | m[a + 3] << 24;
+    }
+
     /** Writes every run into {@code memory}. */
     static void apply(List<MemoryRun> runs, byte[] memory) {
         for (MemoryRun r : runs) {

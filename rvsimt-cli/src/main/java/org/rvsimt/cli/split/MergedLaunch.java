@@ -61,7 +61,7 @@ public record MergedLaunch(byte[] memory, long warpInstructions, long laneInstru
             }
         }
         for (int word : atomicOwner.keySet()) {
-            int in = wordAt(input, word);
+            int in = MemoryRun.wordAt(input, word);
             int merged = in;
             for (RangeResult r : results) {
                 AtomicUpdate u = r.atomics().get(word);
@@ -105,10 +105,6 @@ public record MergedLaunch(byte[] memory, long warpInstructions, long laneInstru
             }
         }
         throw new IllegalStateException("no earlier writer of 0x" + Integer.toHexString(a));
-    }
-
-    private static int wordAt(byte[] m, int a) {
-        return m[a] & 0xFF | (m[a + 1] & 0xFF) << 8 | (m[a + 2] & 0xFF) << 16 | m[a + 3] << 24;
     }
 
     private static MergedLaunch outcome(byte[] memory, List<RangeResult> results) {
