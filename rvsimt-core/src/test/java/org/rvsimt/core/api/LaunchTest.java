@@ -40,6 +40,37 @@ class LaunchTest {
         }
     }
 
+    /** A block range runs those blocks and no others, each with its index in the whole grid. */
+    @ParameterizedTest
+    @ValueSource(strings = {"interp", "jit"})
+    void aBlockRangeRunsOnlyItsBlocksWithTheirGridIndices(String engine) throws Exception {
+        String blockIds = """
+                    lw a1, 0(a0)
+                    csrr t0, vx_bid_x
+                    csrr t1, vx_bid_y
+                    slli t2, t1, 2
+                    add t2, t2, t0
+                    slli t3, t2, 2
+                    add a1, a1, t3
+                    addi t2, t2, 100
+                    sw t2, 0(a1)
+                    ret
+                """;
+        try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(2))) {
+            Buffer out = d.alloc(4 * 8);
+            LaunchResult r = d.launch(Launch.builder(Kernel.fromAssembly(blockIds, "ids.S"), Dim3.of(4, 2, 1), Dim3.of(1))
+                    .args(out).blocks(3, 6).build());
+            assertThat(r.fault()).isNull();
+            // linear index = x + 4 y: blocks 3, 4, 5 are (3,0), (0,1), (1,1)
+            assertThat(out.readInts()).containsExactly(0, 0, 0, 103, 104, 105, 0, 0);
+            assertThat(r.warpInstructions()).isEqualTo(3 * 10);
+        }
+        assertThatThrownBy(() -> Launch.builder(Kernel.fromAssembly(SUM, "sum.S"), Dim3.of(4), Dim3.of(1)).blocks(2, 5).build())
+                .isInstanceOf(DeviceException.class).hasMessage("block range [2, 5) is beyond the grid's 4 blocks");
+        assertThatThrownBy(() -> Launch.builder(Kernel.fromAssembly(SUM, "sum.S"), Dim3.of(4), Dim3.of(1)).blocks(3, 2))
+                .isInstanceOf(DeviceException.class).hasMessage("block range [3, 2): need 0 <= first <= end");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
     void argumentValuesBecomeTheWordsOfTheBlock(String engine) throws Exception {
