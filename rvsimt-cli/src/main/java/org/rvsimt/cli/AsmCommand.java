@@ -2,6 +2,7 @@ package org.rvsimt.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.rvsimt.isa.Extension;
 import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.AssembledProgram;
@@ -31,11 +32,17 @@ final class AsmCommand implements Callable<Integer> {
             converter = Numbers.IntConverter.class)
     int dataAddress = -1;
 
+    @Option(names = {"--march", "-march"}, paramLabel = "ISA", description = "target ISA, e.g. rv32imafc: with c,"
+            + " instructions are compressed where they fit, as GNU as -march=...c or llvm-mc -mattr=+c do"
+            + " (the source can switch with .option rvc/norvc)")
+    String march;
+
     @Override
     public Integer call() throws AsmException {
+        boolean compressed = march != null && IsaFlag.parse("--march", march).has(Extension.C);
         String text = CliFiles.readText(source);
         AssembledProgram p = Assembler.assemble(text, source.getFileName().toString(),
-                new AsmOptions(textAddress, dataAddress));
+                new AsmOptions(textAddress, dataAddress, compressed));
         Path out = output != null ? output : Path.of(strip(source.toString()) + (raw ? ".bin" : ".elf"));
         CliFiles.write(out, raw ? p.flatImage() : p.toElf());
         return Main.OK;

@@ -52,7 +52,12 @@ public final class Kernel {
 
     /** From assembly source (GNU as subset), linked with text at 0. */
     public static Kernel fromAssembly(String source, String name) throws AsmException {
-        AssembledProgram p = Assembler.assemble(source, name, AsmOptions.defaults());
+        return fromAssembly(source, name, AsmOptions.defaults());
+    }
+
+    /** From assembly source assembled with {@code options} (e.g. compressed instructions). */
+    public static Kernel fromAssembly(String source, String name, AsmOptions options) throws AsmException {
+        AssembledProgram p = Assembler.assemble(source, name, options);
         boolean hasCode = p.sections().stream().anyMatch(s -> s.exec() && s.size() > 0);
         if (!hasCode) {
             throw new DeviceException(name + ": the kernel has no instructions");

@@ -35,9 +35,11 @@ package org.rvsimt.isa.asm;
  *     .ascii} with C escapes, {@code .comm/.lcomm SYM, SIZE[, ALIGN]},
  *     {@code .insn r OPCODE, FUNCT3, FUNCT7, RD, RS1, RS2}, {@code .insn i OPCODE, FUNCT3, RD, RS1, IMM}
  *     (opcodes by number or by name such as {@code CUSTOM_0}, {@code OP_FP}; registers x or f) and
- *     {@code .insn WORD}. {@code .type .size .file .ident .option .attribute .cfi_* .addrsig* .loc}
- *     and visibility directives are accepted and ignored. Any other directive is an error.
- *     In text, alignment padding is made of {@code nop}s.
+ *     {@code .insn WORD}, {@code .option rvc/norvc/push/pop} and {@code .option arch, +c/-c}
+ *     (compression, below). {@code .type .size .file .ident .attribute .cfi_* .addrsig* .loc}, other
+ *     {@code .option}s and visibility directives are accepted and ignored. Any other directive is an error.
+ *     In text, alignment padding is made of {@code nop}s (a {@code c.nop} first where 2 bytes are left and
+ *     compression is on), also with an explicit fill of 0 (as in LLVM).
  * <li>Operands: memory operands {@code imm(rs1)}, {@code (rs1)} (offset 0) and {@code %lo(sym)(rs1)};
  *     CSRs by name ({@link org.rvsimt.isa.Csrs}) or number; fence sets of the letters {@code iorw}
  *     in that order, or {@code 0}; a rounding mode ({@code rne rtz rdn rup rmm dyn}, or its number
@@ -67,6 +69,15 @@ package org.rvsimt.isa.asm;
  * {@code rd}); {@code rdcycle[h] rdtime[h] rdinstret[h]}; {@code fence} alone ({@code fence iorw, iorw});
  * {@code fence.tso}; {@code unimp}; {@code lw/lh/lb/lbu/lhu rd, sym} ({@code auipc rd + load}),
  * {@code flw fd, sym, rt} and {@code sw/sh/sb/fsw rs, sym, rt} ({@code auipc rt + access}).
+ *
+ * <h2>Compressed instructions</h2>
+ * With {@link AsmOptions#compressed()} or after {@code .option rvc}, an instruction is written as its
+ * 16-bit form ({@link org.rvsimt.isa.CompressedInstructions#compress}) when its operands are constants
+ * that fit one, as llvm-mc {@code -mattr=+c} chooses. A branch or jump whose target is a bare label
+ * ({@code beqz a0, loop}, {@code j 1f}, {@code j .}) starts compressed; layout widens it to 4 bytes when
+ * the label is out of the compressed range and repeats until nothing moves. Other symbolic operands
+ * ({@code label+4}, {@code %pcrel_lo}) leave the word 4 bytes. Instructions need 2-byte alignment once a
+ * section may hold compressed ones.
  *
  * <h2>Layout</h2>
  * Text sections are placed from {@link AsmOptions#textAddress()} in source order; then read-only

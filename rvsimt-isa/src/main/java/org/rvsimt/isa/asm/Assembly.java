@@ -3,6 +3,7 @@ package org.rvsimt.isa.asm;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.asm.PendingWord.CsrNumber;
 import org.rvsimt.isa.asm.PendingWord.Fixed;
@@ -28,6 +30,7 @@ import org.rvsimt.isa.elf.ElfSymbolDef;
 final class Assembly {
 
     private static final int NOP = 0x00000013;
+    private static final int C_NOP = 0x0001;
     private static final long MAX_BYTES = 256L << 20;
     private static final long ADDRESS_SPACE = 1L << 32;
     private static final int MAX_ALIGN_LOG2 = 16;
@@ -53,8 +56,13 @@ final class Assembly {
     private int symbolDepth;
     private final Map<Long, Expr> pcrelHi = new HashMap<>();
     private final AsmErrorList problems = new AsmErrorList();
+    /** Whether instructions are compressed where they can be ({@code .option rvc}, or the options). */
+    private boolean rvc;
+    private final Deque<Boolean> optionStack = new ArrayDeque<>();
+    /** False while layout may still widen instructions: symbol values that depend on labels are not cached. */
+    private boolean settled;
 
-    private record LocalDef(int serial, Section section, long offset) { }
+    private record LocalDef(int serial, Section section, int anchor) { }
 
     Assembly(String file) {
         this.file = file == null ? "<input>" : file;
@@ -71,6 +79,7 @@ final class Assembly {
     AssembledProgram assemble(String source, AsmOptions options) throws AsmException {
         lines = lexer.stripComments(source == null ? "" : source);
         current = section(".text", Kind.TEXT, null);
+        rvc = options.compressed();
         for (int i = 0; i < lines.size(); i++) {
             List<Token> tokens;
             try {
@@ -137,6 +146,7 @@ final class Assembly {
             throw errorAt(1, 1, "expected an instruction");
         }
         current.address = Integer.toUnsignedLong(pc);
+        settled = true;
         collectPcrelHi();
         byte[] bytes = emit(current);
         int[] words = new int[bytes.length / 4];
@@ -232,6 +242,11 @@ final class Assembly {
 
     /** Splits operand tokens at top-level commas. */
     private List<Operand> operands(List<Token> rest) throws AsmException {
+        return operands(rest, false);
+    }
+
+    /** ... where {@code emptyAllowed} (GNU's {@code .balign 8, , 2}), an empty operand is null. */
+    private List<Operand> operands(List<Token> rest, boolean emptyAllowed) throws AsmException {
         List<Operand> out = new ArrayList<>();
         if (rest.isEmpty()) {
             return out;
@@ -246,6 +261,11 @@ final class Assembly {
                 depth--;
             }
             if (t == null || (t.is(",") && depth <= 0)) {
+                if (k == from && emptyAllowed && k > 0) {
+                    out.add(null);
+                    from = k + 1;
+                    continue;
+                }
                 if (k == from) {
                     Token at = t != null ? t : rest.get(k - 1);
                     throw error(at, t != null && k == 0 ? "missing operand before ','" : "missing operand after ','");
@@ -267,7 +287,7 @@ final class Assembly {
                 throw error(t, "bad local label '" + t.text() + "' (local labels are decimal numbers)");
             }
             int n = Integer.parseInt(t.text());
-            locals.computeIfAbsent(n, k -> new ArrayList<>()).add(new LocalDef(localCount++, current, current.size));
+            locals.computeIfAbsent(n, k -> new ArrayList<>()).add(new LocalDef(localCount++, current, current.items.size()));
             return;
         }
         if (t.text().equals(".")) {
@@ -278,7 +298,7 @@ final class Assembly {
             throw error(t, (old.label ? "duplicate label '" : "symbol '") + t.text() + "'"
                     + (old.label ? " (first defined at line " : " is already defined (at line ") + old.definedAt.line() + ")");
         }
-        symbols.put(t.text(), new Symbol(t.text(), true, current, current.size, null, t));
+        symbols.put(t.text(), new Symbol(t.text(), true, current, current.items.size(), null, t));
     }
 
     private void defineEqu(Token name, Operand value) throws AsmException {
@@ -290,7 +310,7 @@ final class Assembly {
             throw error(name, "symbol '" + name.text() + "' is already defined (at line " + old.definedAt.line() + ")");
         }
         Expr e = instructions.expr(value);
-        symbols.put(name.text(), new Symbol(name.text(), false, current, current.size, e, name));
+        symbols.put(name.text(), new Symbol(name.text(), false, current, current.items.size(), e, name));
     }
 
     private void instruction(List<Token> rest) throws AsmException {
@@ -303,32 +323,101 @@ final class Assembly {
         if (!current.holdsBytes()) {
             throw error(head, "instructions are not allowed in section '" + current.name + "' (it holds no data)");
         }
-        if (current.size % 4 != 0) {
-            throw error(head, String.format("instruction at offset 0x%x of section '%s' is not 4-byte aligned"
-                    + " (add .align 2 before it)", current.size, current.name));
+        // Once a section may hold 2-byte instructions its offsets are only known after layout; their parity is
+        // known now (every size that layout may change is even).
+        int unit = current.mayHoldHalfwords || rvc ? 2 : 4;
+        if (current.size % unit != 0) {
+            throw error(head, String.format("instruction at offset 0x%x of section '%s' is not %d-byte aligned"
+                    + " (add .align %d before it)", current.size, current.name, unit, unit / 2));
         }
         current.alignment = Math.max(current.alignment, 4);
-        add(new Section.Code(current.size, words, head));
+        int[] widths = new int[words.size()];
+        boolean[] relaxable = new boolean[words.size()];
+        for (int i = 0; i < words.size(); i++) {
+            widths[i] = 4;
+            if (rvc) {
+                switch (compression(words.get(i))) {
+                    case NONE -> { }
+                    case ALWAYS -> widths[i] = 2;
+                    case IF_IN_RANGE -> {
+                        widths[i] = 2;
+                        relaxable[i] = true;
+                    }
+                }
+            }
+            current.mayHoldHalfwords |= widths[i] == 2;
+        }
+        add(new Section.Code(words, widths, relaxable, head));
+    }
+
+    /** Whether a word is compressed under {@code .option rvc}, decided from what pass 1 knows. */
+    private enum Compression {
+        /** No compressed form (or an operand not known until layout, other than a label target). */
+        NONE,
+        /** Every operand is a constant and the word has a compressed form. */
+        ALWAYS,
+        /** A branch or jump to a label: compressed while the label is within the compressed range. */
+        IF_IN_RANGE
+    }
+
+    /**
+     * LLVM's rule (its compression patterns' operand predicates): compress when every operand is a
+     * constant and fits, or when the only unknown is a branch or jump target written as a bare label;
+     * {@code label+4} or {@code .+8} stay 4 bytes.
+     */
+    private Compression compression(PendingWord w) {
+        if (w.def() == null) {
+            return Compression.NONE;
+        }
+        ConstantContext constants = new ConstantContext();
+        int word = w.base();
+        Part pending = null;
+        for (Part p : w.parts()) {
+            if (p.value() instanceof Target t && t.expr().symbolic()) {
+                if (pending != null || !isBareLabel(t.expr())) {
+                    return Compression.NONE;
+                }
+                pending = p;      // decided at layout; the probe below has offset 0 there
+                continue;
+            }
+            try {
+                word = p.field().insert(word, value(p.field(), p.value(), constants, 0));
+            } catch (AsmException e) {
+                return Compression.NONE;   // not a constant yet, or out of range (which pass 2 reports)
+            }
+        }
+        if (pending == null) {
+            return CompressedInstructions.compress(w.def(), word) >= 0 ? Compression.ALWAYS : Compression.NONE;
+        }
+        // the other operands must allow a compressed form (c.beqz takes x8-x15 and zero only)
+        return CompressedInstructions.compress(w.def(), word) >= 0 ? Compression.IF_IN_RANGE : Compression.NONE;
+    }
+
+    private static boolean isBareLabel(Expr e) {
+        return e instanceof Expr.Sym || e instanceof Expr.LocalRef || e instanceof Expr.Dot;
     }
 
     private void add(Section.Item item) throws AsmException {
-        long end = current.size + item.size();
+        long end = current.size + item.size(current.size);
         if (current.holdsBytes() ? end > MAX_BYTES : end > ADDRESS_SPACE) {
             throw error(item.at(), "section '" + current.name + "' is too large (over "
                     + (current.holdsBytes() ? "256 MiB" : "4 GiB") + ")");
         }
-        current.items.add(item);
-        current.size = end;
+        current.append(item);
     }
 
     // ---------------------------------------------------------------- directives
 
     private static final Pattern IGNORED = Pattern.compile(
-            "\\.(type|size|file|ident|option|attribute|cfi_.*|addrsig.*|loc|hidden|protected|internal|end|"
+            "\\.(type|size|file|ident|attribute|cfi_.*|addrsig.*|loc|hidden|protected|internal|end|"
                     + "variant_cc|frame|nops?)");
 
     private void directive(String d, List<Token> rest) throws AsmException {
         if (IGNORED.matcher(d).matches()) {
+            return;
+        }
+        if (d.equals(".option")) {
+            option(rest);
             return;
         }
         if (singleLine && !d.equals(".insn")) {
@@ -384,7 +473,7 @@ final class Assembly {
             case ".zero" -> {
                 List<Operand> ops = operands(rest);
                 expectCount(ops, 1, "size");
-                add(new Section.Fill(current.size, size(ops.get(0)), 0, false, head));
+                add(new Section.Fill(size(ops.get(0)), 0, head));
             }
             case ".space", ".skip" -> {
                 List<Operand> ops = operands(rest);
@@ -393,7 +482,7 @@ final class Assembly {
                 }
                 long size = size(ops.get(0));
                 int fill = ops.size() == 2 ? byteValue(ops.get(1)) : 0;
-                add(new Section.Fill(current.size, size, fill, false, head));
+                add(new Section.Fill(size, fill, head));
             }
             case ".align", ".p2align" -> align(rest, true);
             case ".balign" -> align(rest, false);
@@ -401,6 +490,39 @@ final class Assembly {
             case ".insn" -> insn(rest);
             case ".comm", ".lcomm" -> common(rest, d.equals(".comm"));
             default -> throw error(head, "unknown directive '" + head.text() + "'");
+        }
+    }
+
+    /**
+     * {@code .option rvc/norvc/push/pop} and {@code .option arch, +c/-c} (LLVM's spelling) switch
+     * compression; other options ({@code relax}, {@code pic}, ...) mean nothing here and are ignored.
+     */
+    private void option(List<Token> rest) throws AsmException {
+        List<Operand> ops = operands(rest);
+        String name = ops.isEmpty() || ops.get(0).ident() == null ? "" : ops.get(0).ident().toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "rvc" -> rvc = true;
+            case "norvc" -> rvc = false;
+            case "push" -> optionStack.push(rvc);
+            case "pop" -> {
+                if (optionStack.isEmpty()) {
+                    throw error(head, ".option pop without .option push");
+                }
+                rvc = optionStack.pop();
+            }
+            case "arch" -> {
+                for (Operand op : ops.subList(1, ops.size())) {
+                    String t = op.text().replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
+                    if (t.equals("+c")) {
+                        rvc = true;
+                    } else if (t.equals("-c")) {
+                        rvc = false;
+                    } else if (t.startsWith("rv32")) {
+                        rvc = t.substring(4).split("_")[0].contains("c");  // a full ISA string replaces the set
+                    }
+                }
+            }
+            default -> { }
         }
     }
 
@@ -532,7 +654,7 @@ final class Assembly {
         for (Operand op : ops) {
             values.add(instructions.expr(op));
         }
-        add(new Section.Data(current.size, width, values, ops, head));
+        add(new Section.Data(width, values, ops, head));
     }
 
     private static final Pattern DECIMAL_FLOAT = Pattern.compile(
@@ -575,7 +697,7 @@ final class Assembly {
                 out[i * w + b] = (byte) (bits >>> (8 * b));
             }
         }
-        add(new Section.Bytes(current.size, out, head));
+        add(new Section.Bytes(out, head));
     }
 
     private long size(Operand op) throws AsmException {
@@ -599,8 +721,8 @@ final class Assembly {
 
     /** {@code .align N}/{@code .p2align N} (2^N bytes, as RISC-V GNU as) and {@code .balign N}. */
     private void align(List<Token> rest, boolean log2) throws AsmException {
-        List<Operand> ops = operands(rest);
-        if (ops.isEmpty() || ops.size() > 3) {
+        List<Operand> ops = operands(rest, true);
+        if (ops.isEmpty() || ops.size() > 3 || ops.get(0) == null) {
             throw error(head, "wrong number of operands (expected 1 to 3: alignment[, fill[, max]])");
         }
         long n = requireConstant(ops.get(0), "the alignment");
@@ -625,17 +747,16 @@ final class Assembly {
             }
             bytes = n;
         }
-        boolean explicitFill = ops.size() >= 2;
+        boolean explicitFill = ops.size() >= 2 && ops.get(1) != null;
         int fill = explicitFill ? byteValue(ops.get(1)) : 0;
-        long max = ops.size() == 3 ? requireConstant(ops.get(2), "the maximum padding") : Long.MAX_VALUE;
+        long max = ops.size() == 3 && ops.get(2) != null ? requireConstant(ops.get(2), "the maximum padding") : Long.MAX_VALUE;
         long pad = (bytes - current.size % bytes) % bytes;
-        if (pad > max) {
-            return;
+        if (pad <= max) {
+            current.alignment = (int) Math.max(current.alignment, bytes);
         }
-        current.alignment = (int) Math.max(current.alignment, bytes);
-        if (pad > 0) {
-            add(new Section.Fill(current.size, pad, fill, current.kind == Kind.TEXT && !explicitFill, head));
-        }
+        // the padding is measured again at layout, when compressed code before it may have changed size
+        // an explicit fill of 0 in code is the code fill too (LLVM: the target's text fill value is 0)
+        add(new Section.Align(bytes, fill, max, current.kind == Kind.TEXT && fill == 0, rvc, head));
     }
 
     private void strings(List<Token> rest, boolean terminate) throws AsmException {
@@ -653,7 +774,7 @@ final class Assembly {
                 out.write(0);
             }
         }
-        add(new Section.Bytes(current.size, out.toByteArray(), head));
+        add(new Section.Bytes(out.toByteArray(), head));
     }
 
     private void common(List<Token> rest, boolean global) throws AsmException {
@@ -669,13 +790,10 @@ final class Assembly {
         }
         Section saved = current;
         current = section(".bss", Kind.BSS, head);
-        long pad = (alignment - current.size % alignment) % alignment;
         current.alignment = (int) Math.max(current.alignment, alignment);
-        if (pad > 0) {
-            add(new Section.Fill(current.size, pad, 0, false, head));
-        }
+        add(new Section.Align(alignment, 0, Long.MAX_VALUE, false, false, head));
         defineLabel(ops.get(0).first());
-        add(new Section.Fill(current.size, size, 0, false, head));
+        add(new Section.Fill(size, 0, head));
         current = saved;
         if (global) {
             globals.putIfAbsent(name, ops.get(0).first());
@@ -731,7 +849,7 @@ final class Assembly {
                 parts.add(new Part(Field.IMM_I, imm.size() == 0 ? new Fixed(0)
                         : new Immediate(instructions.expr(imm), imm)));
             }
-            addCode(List.of(new PendingWord(word, parts, head)));
+            addCode(List.of(new PendingWord(word, parts, null, head)));
             return;
         }
         List<Operand> ops = operands(rest);
@@ -741,7 +859,7 @@ final class Assembly {
             throw error(ops.get(0).first(), "expected a constant 32-bit instruction word (low two bits 11), got '"
                     + ops.get(0).text() + "'");
         }
-        addCode(List.of(new PendingWord((int) (long) v, List.of(), head)));
+        addCode(List.of(new PendingWord((int) (long) v, List.of(), null, head)));
     }
 
     private int opcode(Operand op) throws AsmException {
@@ -766,10 +884,25 @@ final class Assembly {
 
     // ---------------------------------------------------------------- layout
 
+    /**
+     * Places the sections. Compressed branches and jumps to labels start 2 bytes long; a pass that finds
+     * one whose target is out of the compressed range widens it to 4 bytes, and layout is done again
+     * until nothing changes (instructions only grow, so this ends; LLVM's assembler relaxes the same way).
+     */
     private void layout(AsmOptions options) throws AsmException {
         if ((options.textAddress() & 3) != 0) {
             throw errorAt(1, 1, String.format("text address 0x%x is not a multiple of 4", options.textAddress()));
         }
+        do {
+            for (Section s : sections.values()) {
+                s.measure();
+            }
+            place(options);
+        } while (widenOutOfRange());
+        settled = true;
+    }
+
+    private void place(AsmOptions options) throws AsmException {
         long textStart = Integer.toUnsignedLong(options.textAddress());
         long addr = textStart;
         for (Section s : sections.values()) {
@@ -798,6 +931,36 @@ final class Assembly {
         }
     }
 
+    /** Widens every compressed branch or jump whose target is out of its range now; true if any was. */
+    private boolean widenOutOfRange() {
+        boolean changed = false;
+        Pass2 ctx = new Pass2();
+        for (Section s : sections.values()) {
+            for (int i = 0; i < s.items.size(); i++) {
+                if (!(s.items.get(i) instanceof Section.Code c)) {
+                    continue;
+                }
+                for (int k = 0; k < c.words().size(); k++) {
+                    if (!c.relaxable()[k] || c.widths()[k] != 2) {
+                        continue;
+                    }
+                    ctx.dot = s.address + s.offsetOf(i);
+                    ctx.pc = ctx.dot + c.wordOffset(k);
+                    PendingWord w = c.words().get(k);
+                    try {
+                        if (CompressedInstructions.compress(w.def(), encode(w, ctx)) < 0) {
+                            c.widths()[k] = 4;
+                            changed = true;
+                        }
+                    } catch (AsmException e) {
+                        // an undefined label or a target out of even the 4-byte range: pass 2 reports it
+                    }
+                }
+            }
+        }
+        return changed;
+    }
+
     private long place(Section s, long addr) throws AsmException {
         long a = alignUp(addr, s.alignment);
         if (a + s.size > ADDRESS_SPACE) {
@@ -814,13 +977,13 @@ final class Assembly {
     /** Addresses of auipc words whose offset is {@code %pcrel_hi(...)}, for {@code %pcrel_lo(label)}. */
     private void collectPcrelHi() {
         for (Section s : sections.values()) {
-            for (Section.Item item : s.items) {
-                if (item instanceof Section.Code c) {
+            for (int index = 0; index < s.items.size(); index++) {
+                if (s.items.get(index) instanceof Section.Code c) {
                     for (int i = 0; i < c.words().size(); i++) {
                         for (Part p : c.words().get(i).parts()) {
                             if (p.field() == Field.IMM_U && p.value() instanceof Immediate imm
                                     && imm.expr() instanceof Expr.PcRel r && r.hi() && r.baseDelta() == 0) {
-                                pcrelHi.putIfAbsent(s.address + c.offset() + 4L * i, r.target());
+                                pcrelHi.putIfAbsent(s.address + s.offsetOf(index) + c.wordOffset(i), r.target());
                             }
                         }
                     }
@@ -835,9 +998,9 @@ final class Assembly {
     private byte[] emit(Section s) throws AsmException {
         byte[] out = s.holdsBytes() ? new byte[(int) s.size] : null;
         Pass2 ctx = new Pass2();
-        for (Section.Item item : s.items) {
+        for (int i = 0; i < s.items.size(); i++) {
             try {
-                emit(s, item, out, ctx);
+                emit(s, i, out, ctx);
             } catch (AsmException e) {
                 if (singleLine) {
                     throw e;
@@ -848,25 +1011,42 @@ final class Assembly {
         return out;
     }
 
-    private void emit(Section s, Section.Item item, byte[] out, Pass2 ctx) throws AsmException {
-        long address = s.address + item.offset();
+    private void emit(Section s, int index, byte[] out, Pass2 ctx) throws AsmException {
+        Section.Item item = s.items.get(index);
+        long offset = s.offsetOf(index);
+        long address = s.address + offset;
+        long size = item.size(offset);
         if (s.kind == Kind.OTHER) {
             return;
         }
-        if (item instanceof Section.Fill f && (out == null || f.size() == 0)) {
-            if (out == null && f.fill() != 0) {
-                throw error(f.at(), "non-zero fill in section '" + s.name + "' (it holds no data)");
+        int fillValue = item instanceof Section.Fill f ? f.fill() : item instanceof Section.Align a ? a.fill() : -1;
+        if (fillValue >= 0 && (out == null || size == 0)) {
+            if (out == null && fillValue != 0) {
+                throw error(item.at(), "non-zero fill in section '" + s.name + "' (it holds no data)");
             }
             return;
         }
-        byte[] target = out != null ? out : new byte[(int) item.size()];
-        int base = out != null ? (int) item.offset() : 0;
+        byte[] target = out != null ? out : new byte[(int) size];
+        int base = out != null ? (int) offset : 0;
         switch (item) {
             case Section.Code c -> {
+                int at = base;
                 for (int i = 0; i < c.words().size(); i++) {
                     ctx.dot = address;
-                    ctx.pc = address + 4L * i;
-                    put(target, base + 4 * i, 4, encode(c.words().get(i), ctx));
+                    ctx.pc = address + (at - base);
+                    PendingWord w = c.words().get(i);
+                    int word = encode(w, ctx);
+                    if (c.widths()[i] == 2) {
+                        int half = CompressedInstructions.compress(w.def(), word);
+                        if (half < 0) {
+                            throw new IllegalStateException("a word chosen for compression has no compressed form: "
+                                    + Integer.toHexString(word));
+                        }
+                        put(target, at, 2, half);
+                    } else {
+                        put(target, at, 4, word);
+                    }
+                    at += c.widths()[i];
                 }
             }
             case Section.Data d -> {
@@ -879,7 +1059,14 @@ final class Assembly {
                 }
             }
             case Section.Bytes b -> System.arraycopy(b.bytes(), 0, target, base, b.bytes().length);
-            case Section.Fill f -> fill(target, base, (int) f.size(), f.fill(), f.code() ? address : -1);
+            case Section.Fill f -> Arrays.fill(target, base, base + (int) size, (byte) f.fill());
+            case Section.Align a -> {
+                if (a.code()) {
+                    nops(target, base, (int) size, a.rvc());
+                } else {
+                    Arrays.fill(target, base, base + (int) size, (byte) a.fill());
+                }
+            }
         }
         if (out == null) {
             for (byte b : target) {
@@ -890,16 +1077,24 @@ final class Assembly {
         }
     }
 
-    /** Fills with {@code value}; in code ({@code address >= 0}) the 4-aligned words become nops. */
-    private static void fill(byte[] out, int from, int size, int value, long address) {
-        for (int i = 0; i < size; i++) {
-            out[from + i] = (byte) value;
+    /**
+     * Code padding as LLVM's RISC-V backend writes it (and GNU as): a zero byte if the size is odd, then
+     * a 2-byte {@code c.nop} ({@code rvc}) or two zero bytes if 2 are left over, then 4-byte {@code nop}s.
+     */
+    private static void nops(byte[] out, int from, int size, boolean rvc) {
+        int at = from;
+        int left = size;
+        if (left % 2 != 0) {
+            out[at++] = 0;
+            left--;
         }
-        if (address >= 0) {
-            int skip = (int) ((4 - (address & 3)) & 3);
-            for (int i = skip; i + 4 <= size; i += 4) {
-                put(out, from + i, 4, NOP);
-            }
+        if (left % 4 == 2) {
+            put(out, at, 2, rvc ? C_NOP : 0);
+            at += 2;
+            left -= 2;
+        }
+        for (; left >= 4; left -= 4, at += 4) {
+            put(out, at, 4, NOP);
         }
     }
 
@@ -924,12 +1119,13 @@ final class Assembly {
     private int encode(PendingWord w, Pass2 ctx) throws AsmException {
         int word = w.base();
         for (Part p : w.parts()) {
-            word = p.field().insert(word, value(p.field(), p.value(), ctx));
+            word = p.field().insert(word, value(p.field(), p.value(), ctx, ctx.pc));
         }
         return word;
     }
 
-    private int value(Field f, PendingWord.Value v, Pass2 ctx) throws AsmException {
+    /** A field's value; {@code pc} is the word's address (for a branch or jump to a label). */
+    private int value(Field f, PendingWord.Value v, Expr.Context ctx, long pc) throws AsmException {
         switch (v) {
             case Fixed x -> {
                 return x.value();
@@ -949,18 +1145,18 @@ final class Assembly {
                 return (int) x;
             }
             case Target t -> {
-                return offset(f, t, ctx);
+                return offset(f, t, ctx, pc);
             }
         }
     }
 
-    private int offset(Field f, Target t, Pass2 ctx) throws AsmException {
+    private int offset(Field f, Target t, Expr.Context ctx, long pc) throws AsmException {
         long x = t.expr().eval(ctx);
         boolean branch = f == Field.IMM_B;
         Token at = t.operand().first();
         String text = t.operand().text();
         if (t.expr().symbolic()) {
-            long off = (int) (x - ctx.pc);
+            long off = (int) (x - pc);
             if (off % f.alignment() != 0) {
                 throw error(at, "misaligned target '" + text + "' (offset " + off + " is not a multiple of " + f.alignment() + ")");
             }
@@ -985,7 +1181,7 @@ final class Assembly {
 
     private long symbolValue(Symbol s, Token at) throws AsmException {
         if (s.label) {
-            return s.section.kind == Kind.OTHER ? s.offset : s.section.address + s.offset;
+            return s.section.kind == Kind.OTHER ? s.offset() : s.section.address + s.offset();
         }
         if (s.value != null) {
             return s.value;
@@ -1000,10 +1196,12 @@ final class Assembly {
         s.resolving = true;
         try {
             Pass2 ctx = new Pass2();
-            ctx.dot = s.section.address + s.offset;
+            ctx.dot = s.section.address + s.offset();
             ctx.pc = ctx.dot;
             long v = s.expr.eval(ctx);
-            s.value = v;
+            if (settled) {
+                s.value = v;   // before that, a value made of labels may still move
+            }
             return v;
         } finally {
             s.resolving = false;
@@ -1030,7 +1228,8 @@ final class Assembly {
             throw error(r.at(), "local label '" + r.at().text() + "' has no definition "
                     + (r.backward() ? "before" : "after") + " line " + r.at().line());
         }
-        return found.section().kind == Kind.OTHER ? found.offset() : found.section().address + found.offset();
+        long offset = found.section().offsetOf(found.anchor());
+        return found.section().kind == Kind.OTHER ? offset : found.section().address + offset;
     }
 
     /** Pass-2 evaluation: every symbol and location is known. */
@@ -1161,7 +1360,7 @@ final class Assembly {
             long prevEnd = start;
             for (Section s : group) {
                 if (k == Kind.TEXT && s.address > prevEnd) {
-                    fill(data, (int) (prevEnd - start), (int) (s.address - prevEnd), 0, prevEnd);
+                    nops(data, (int) (prevEnd - start), (int) (s.address - prevEnd), false);
                 }
                 byte[] c = contents.get(s);
                 System.arraycopy(c, 0, data, (int) (s.address - start), c.length);

@@ -110,9 +110,6 @@ final class Instructions {
     /** An alias of {@link Aliases}: its base's word with the fixed fields, its operands, and the tied fields. */
     private PendingWord alias(Alias a, Token head, List<Operand> ops) throws AsmException {
         PendingWord w = declared(a.definition(), 0, head, ops);
-        if (a.tiedFrom().isEmpty()) {
-            return w;
-        }
         List<Part> parts = new ArrayList<>(w.parts());
         for (int i = 0; i < a.tiedFrom().size(); i++) {
             for (Part p : w.parts()) {
@@ -121,7 +118,7 @@ final class Instructions {
                 }
             }
         }
-        return new PendingWord(w.base(), parts, w.at());
+        return new PendingWord(w.base(), parts, a.base(), w.at());   // the word is one of the base's
     }
 
     // ---------------------------------------------------------------- declared instructions
@@ -766,7 +763,7 @@ final class Instructions {
                 throw new IllegalStateException(def.mnemonic() + ": " + parts.size() + " of " + def.fields().size()
                         + " fields set");
             }
-            return new PendingWord(def.match(), parts, at);
+            return new PendingWord(def.match(), parts, def, at);
         }
     }
 }

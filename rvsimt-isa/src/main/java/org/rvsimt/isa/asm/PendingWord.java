@@ -2,12 +2,15 @@ package org.rvsimt.isa.asm;
 
 import java.util.List;
 import org.rvsimt.isa.Field;
+import org.rvsimt.isa.InstructionDef;
 
 /**
  * One instruction word whose operand values may still depend on symbols: the fixed bits
  * ({@code base}, a declaration's match value or a {@code .insn} word) plus the fields to insert.
+ * {@code def} is the declaration the word is an instance of, or null for a {@code .insn} word (which
+ * is never compressed, as in LLVM).
  */
-record PendingWord(int base, List<Part> parts, Token at) {
+record PendingWord(int base, List<Part> parts, InstructionDef def, Token at) {
 
     PendingWord {
         parts = List.copyOf(parts);

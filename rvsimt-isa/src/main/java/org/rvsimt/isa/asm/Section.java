@@ -1,9 +1,15 @@
 package org.rvsimt.isa.asm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
-/** One input section (e.g. {@code .text.foo}) while it is being assembled. */
+/**
+ * One input section (e.g. {@code .text.foo}) while it is being assembled. Items do not carry their
+ * offsets: with compressed instructions a branch to a label may be 2 or 4 bytes and alignment padding
+ * follows from what precedes it, so offsets are measured ({@link #measure()}) each time the sizes
+ * change. Labels point at an item index ({@link #offsetOf(int)}).
+ */
 final class Section {
 
     /** What a section holds; decides where it is placed and which output section it joins. */
@@ -21,9 +27,13 @@ final class Section {
     final Kind kind;
     final List<Item> items = new ArrayList<>();
     final Token firstToken;
+    /** Bytes so far (pass 1) or after the latest {@link #measure()}. */
     long size;
     int alignment;
     long address;
+    /** True once a 2-byte instruction may be in this section: later instructions need only be 2-aligned. */
+    boolean mayHoldHalfwords;
+    private long[] starts = new long[16];
 
     Section(String name, Kind kind, Token firstToken) {
         this.name = name;
@@ -36,34 +46,86 @@ final class Section {
         return kind != Kind.BSS && kind != Kind.OTHER;
     }
 
+    /** Appends an item at the current end. */
+    void append(Item item) {
+        if (items.size() == starts.length) {
+            starts = Arrays.copyOf(starts, starts.length * 2);
+        }
+        starts[items.size()] = size;
+        items.add(item);
+        size += item.size(size);
+    }
+
+    /** The offset of item {@code index}, or the section's size for the index after the last item. */
+    long offsetOf(int index) {
+        return index < items.size() ? starts[index] : size;
+    }
+
+    /** Recomputes every offset and the size from the items' current sizes. */
+    void measure() {
+        long at = 0;
+        for (int i = 0; i < items.size(); i++) {
+            starts[i] = at;
+            at += items.get(i).size(at);
+        }
+        size = at;
+    }
+
     /** Something placed in a section: instruction words, data, or padding. */
     sealed interface Item {
-        long offset();
-
-        long size();
+        /** Its size when it starts at {@code offset} in its section. */
+        long size(long offset);
 
         Token at();
     }
 
-    record Code(long offset, List<PendingWord> words, Token at) implements Item {
-        public long size() {
-            return 4L * words.size();
+    /**
+     * The words of one statement. Each word is 2 bytes (compressed) or 4; a compressed branch or jump to
+     * a label starts at 2 and is widened when layout finds its target out of the compressed range.
+     */
+    record Code(List<PendingWord> words, int[] widths, boolean[] relaxable, Token at) implements Item {
+        public long size(long offset) {
+            return wordOffset(words.size());
+        }
+
+        /** Bytes before word {@code k}. */
+        long wordOffset(int k) {
+            long n = 0;
+            for (int i = 0; i < k; i++) {
+                n += widths[i];
+            }
+            return n;
         }
     }
 
     /** {@code .byte/.half/.word/.quad} values. */
-    record Data(long offset, int width, List<Expr> values, List<Operand> operands, Token at) implements Item {
-        public long size() {
+    record Data(int width, List<Expr> values, List<Operand> operands, Token at) implements Item {
+        public long size(long offset) {
             return (long) width * values.size();
         }
     }
 
-    record Bytes(long offset, byte[] bytes, Token at) implements Item {
-        public long size() {
+    record Bytes(byte[] bytes, Token at) implements Item {
+        public long size(long offset) {
             return bytes.length;
         }
     }
 
-    /** {@code .zero/.space} and alignment padding; {@code code} pads with nops where 4-aligned. */
-    record Fill(long offset, long size, int fill, boolean code, Token at) implements Item { }
+    /** {@code .zero/.space/.skip} and {@code .comm} space. */
+    record Fill(long bytes, int fill, Token at) implements Item {
+        public long size(long offset) {
+            return bytes;
+        }
+    }
+
+    /**
+     * Alignment padding to a multiple of {@code bytes}, left out when more than {@code max} would be
+     * needed. {@code code} pads with nops ({@code rvc}: with a {@code c.nop} where 2 bytes are left).
+     */
+    record Align(long bytes, int fill, long max, boolean code, boolean rvc, Token at) implements Item {
+        public long size(long offset) {
+            long pad = (bytes - offset % bytes) % bytes;
+            return pad > max ? 0 : pad;
+        }
+    }
 }

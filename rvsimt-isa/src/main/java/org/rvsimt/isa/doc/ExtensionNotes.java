@@ -27,7 +27,9 @@ final class ExtensionNotes {
                     any even address (no jump is misaligned); on a device without C, they are illegal and a
                     jump to an address that is not a multiple of 4 is the `misaligned` fault. The listing
                     prints the expansion the way `llvm-objdump` does. Encodings, listings and compression
-                    choices are cross-checked against `llvm-mc -mattr=+c` and `llvm-objdump`.
+                    choices are cross-checked against `llvm-mc -mattr=+c` and `llvm-objdump`. The assembler
+                    compresses under `.option rvc` or `rvsimt asm --march rv32imafc` as llvm-mc does
+                    ([extensions.md](extensions.md#the-c-extension-compressed-instructions)).
                     HINT encodings (`c.addi` with immediate 0, `c.li x0, ...`) execute as their expansion and are
                     never emitted; reserved ones (`c.addi4spn` with 0, `c.lwsp x0`, `c.jr x0`) are illegal.
                     """;
