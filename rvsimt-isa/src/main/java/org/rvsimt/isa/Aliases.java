@@ -11,8 +11,10 @@ import java.util.Map;
  * RISC-V Assembly Programmer's Manual (riscv-non-isa/riscv-asm-manual, "Pseudo Instructions") and RVV
  * 1.0 (7.9, 11.15, 13.12, 15.1). Where several aliases fit one word the listing prints the first in this
  * table, which is the order llvm-objdump prefers ({@code nop} before {@code li} before {@code mv}).
- * Pseudo-instructions of more than one word or form ({@code li} of any value, {@code la}, {@code call},
- * {@code csrw} of an immediate, {@code jr 4(a0)}) are expanded by the assembler itself.
+ * Pseudo-instructions of more than one word ({@code li} of any value, {@code la}, {@code call}, {@code tail},
+ * the load and store of a symbol) are declared in {@link PseudoInstructions}; those of several forms
+ * ({@code csrw} of an immediate, {@code jr 4(a0)}, {@code bgt} with swapped operands) are expanded by the
+ * assembler itself.
  */
 public final class Aliases {
 

@@ -12,6 +12,11 @@ import org.rvsimt.isa.Csrs;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
+import org.rvsimt.isa.PseudoInstructions;
+import org.rvsimt.isa.PseudoInstructions.Expansion;
+import org.rvsimt.isa.PseudoInstructions.FieldValue;
+import org.rvsimt.isa.PseudoInstructions.Pseudo;
+import org.rvsimt.isa.PseudoInstructions.When;
 import org.rvsimt.isa.Registers;
 import org.rvsimt.isa.RoundingMode;
 import org.rvsimt.isa.Slot;
@@ -426,12 +431,11 @@ final class Instructions {
         switch (m) {
             case "li" -> {
                 count(head, ops, 2, "rd, imm");
-                return li(head, xreg(ops.get(0)), ops.get(1));
+                return expand(m, head, ops);
             }
             case "la", "lla" -> {
                 count(head, ops, 2, "rd, symbol");
-                int rd = xreg(ops.get(0));
-                return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), "addi", rd, Field.IMM_I);
+                return expand(m, head, ops);
             }
             case "zext.b" -> {
                 count(head, ops, 2, "rd, rs");
@@ -452,26 +456,10 @@ final class Instructions {
                 return jumpRegister(m, head, ops);
             }
             case "call", "tail" -> {
-                int rd;
-                Operand t;
-                if (m.equals("call") && n == 2) {
-                    rd = xreg(ops.get(0));
-                    t = ops.get(1);
-                } else {
+                if (!(m.equals("call") && n == 2)) {
                     count(head, ops, 1, m.equals("call") ? "[rd,] symbol" : "symbol");
-                    rd = m.equals("call") ? RA : T1;
-                    t = ops.get(0);
                 }
-                Expr e = expr(t);
-                if (!e.symbolic()) {
-                    e = new Expr.Binary("+", new Expr.Dot(head), e, head); // a plain number is an offset
-                }
-                List<PendingWord> out = new ArrayList<>();
-                out.add(word("auipc", head).set(Field.RD, rd).set(Field.IMM_U,
-                        new Immediate(new Expr.PcRel(true, e, 0, head), t)).done());
-                out.add(word("jalr", head).set(Field.RD, m.equals("call") ? rd : ZERO).set(Field.RS1, rd)
-                        .set(Field.IMM_I, new Immediate(new Expr.PcRel(false, e, -4, head), t)).done());
-                return out;
+                return expand(m, head, ops);
             }
             case "bgt", "ble", "bgtu", "bleu" -> {
                 count(head, ops, 3, "rs, rt, offset");
@@ -541,47 +529,94 @@ final class Instructions {
         }
     }
 
-    private List<PendingWord> li(Token head, int rd, Operand op) throws AsmException {
-        Expr e = expr(op);
-        Long c = asm.constant(e);
+    /**
+     * The words of a multi-word pseudo-instruction from its declaration in {@link PseudoInstructions}: the
+     * shape with this many operands, and of its expansions the first whose condition the value meets.
+     */
+    private List<PendingWord> expand(String m, Token head, List<Operand> ops) throws AsmException {
+        Pseudo p = null;
+        for (Pseudo candidate : PseudoInstructions.named(m)) {
+            if (candidate.operands().size() == ops.size()) {
+                p = candidate;
+            }
+        }
+        if (p == null) {
+            throw new IllegalStateException(m + " has no declared shape with " + ops.size() + " operands");
+        }
+        int[] registers = new int[ops.size()];
+        Expr[] values = new Expr[ops.size()];
+        for (int i = 0; i < ops.size(); i++) {
+            Operand op = ops.get(i);
+            switch (p.operands().get(i)) {
+                case XREG -> registers[i] = xreg(op);
+                case FREG -> registers[i] = freg(op);
+                case VALUE -> values[i] = expr(op);
+                case TARGET -> {
+                    Expr e = expr(op);
+                    values[i] = e.symbolic() ? e : new Expr.Binary("+", new Expr.Dot(head), e, head); // a number is an offset
+                }
+            }
+        }
+        int vi = p.valueOperand();
+        Expansion chosen = p.expansions().get(p.expansions().size() - 1);
+        Long constant = null;
+        if (p.expansions().size() > 1) {
+            constant = asm.constant(values[vi]);
+            if (constant != null) {
+                if (constant < Integer.MIN_VALUE || constant > 0xFFFFFFFFL) {
+                    throw asm.error(ops.get(vi).first(), "immediate " + constant + " out of range [" + Integer.MIN_VALUE
+                            + ", " + 0xFFFFFFFFL + "]");
+                }
+                int v = (int) (long) constant;
+                for (Expansion x : p.expansions()) {
+                    if (applies(x.when(), v)) {
+                        chosen = x;
+                        break;
+                    }
+                }
+            }
+        }
         List<PendingWord> out = new ArrayList<>();
-        if (c == null) {
-            Expr v = new Expr.Fits32(e, e.at());
-            out.add(word("lui", head).set(Field.RD, rd).set(Field.IMM_U, new Immediate(new Expr.HiLo(true, v, head), op)).done());
-            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, rd)
-                    .set(Field.IMM_I, new Immediate(new Expr.HiLo(false, v, head), op)).done());
-            return out;
-        }
-        if (c < Integer.MIN_VALUE || c > 0xFFFFFFFFL) {
-            throw asm.error(op.first(), "immediate " + c + " out of range [" + Integer.MIN_VALUE + ", " + 0xFFFFFFFFL + "]");
-        }
-        int v = (int) (long) c;
-        if (v >= -2048 && v <= 2047) {
-            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, ZERO).set(Field.IMM_I, v).done());
-            return out;
-        }
-        int lo = (int) Expr.sext12(v);
-        out.add(word("lui", head).set(Field.RD, rd).set(Field.IMM_U, (int) Expr.hi20(v)).done());
-        if (lo != 0) {
-            out.add(word("addi", head).set(Field.RD, rd).set(Field.RS1, rd).set(Field.IMM_I, lo).done());
+        int hiWord = -1;
+        for (int k = 0; k < chosen.words().size(); k++) {
+            PseudoInstructions.Word pw = chosen.words().get(k);
+            Word w = new Word(pw.instruction(), head);
+            for (FieldValue fv : pw.fields()) {
+                if (fv.operand() < 0) {
+                    w.set(fv.field(), fv.constant());
+                } else if (values[fv.operand()] == null) {
+                    w.set(fv.field(), registers[fv.operand()]);
+                } else {
+                    Expr e = values[fv.operand()];
+                    Operand op = ops.get(fv.operand());
+                    // a value not known yet must still fit 32 bits when %hi/%lo split it
+                    Expr e32 = new Expr.Fits32(e, e.at());
+                    w.set(fv.field(), switch (fv.relocation()) {
+                        case NONE -> constant != null ? new Fixed((int) (long) constant) : new Immediate(e, op);
+                        case HI -> constant != null ? new Fixed((int) Expr.hi20((int) (long) constant))
+                                : new Immediate(new Expr.HiLo(true, e32, head), op);
+                        case LO -> constant != null ? new Fixed((int) Expr.sext12((int) (long) constant))
+                                : new Immediate(new Expr.HiLo(false, e32, head), op);
+                        case PCREL_HI -> {
+                            hiWord = k;
+                            yield new Immediate(new Expr.PcRel(true, e, 0, head), op);
+                        }
+                        // the auipc is always 4 bytes (there is no compressed auipc), the words between too
+                        case PCREL_LO -> new Immediate(new Expr.PcRel(false, e, -4 * (k - hiWord), head), op);
+                    });
+                }
+            }
+            out.add(w.done());
         }
         return out;
     }
 
-    /** auipc tmp, %pcrel_hi(e); then {@code second} with the low part in {@code loField}. */
-    private List<PendingWord> pcrelPair(Token head, int tmp, Expr e, Operand op, String second, int reg, Field loField)
-            throws AsmException {
-        List<PendingWord> out = new ArrayList<>();
-        out.add(word("auipc", head).set(Field.RD, tmp).set(Field.IMM_U, new Immediate(new Expr.PcRel(true, e, 0, head), op))
-                .done());
-        InstructionDef d = InstructionSet.byMnemonic(second);
-        Word w = word(second, head).set(loField, new Immediate(new Expr.PcRel(false, e, -4, head), op));
-        // The register that receives (load, addi) or supplies (store) the value; the base is tmp.
-        Field dataField = d.fields().get(0);
-        w.set(dataField, reg);
-        w.set(Field.RS1, tmp);
-        out.add(w.done());
-        return out;
+    private static boolean applies(When when, int v) {
+        return switch (when) {
+            case ALWAYS -> true;
+            case FITS_12_BITS -> v >= -2048 && v <= 2047;
+            case LOW_12_BITS_ZERO -> Expr.sext12(v) == 0;
+        };
     }
 
     private List<PendingWord> loadSymbol(String m, Token head, List<Operand> ops) throws AsmException {
@@ -591,13 +626,10 @@ final class Instructions {
                 throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
                         + " fd, symbol, rt");
             }
-            int rd = xreg(ops.get(0));
-            return pcrelPair(head, rd, expr(ops.get(1)), ops.get(1), m, rd, Field.IMM_I);
+            return expand(m, head, ops);
         }
         if (fp && ops.size() == 3 && !ops.get(1).hasBase()) {
-            int fd = freg(ops.get(0));
-            int rt = xreg(ops.get(2));
-            return pcrelPair(head, rt, expr(ops.get(1)), ops.get(1), m, fd, Field.IMM_I);
+            return expand(m, head, ops);
         }
         return null;
     }
@@ -605,9 +637,7 @@ final class Instructions {
     private List<PendingWord> storeSymbol(String m, Token head, List<Operand> ops) throws AsmException {
         boolean fp = m.startsWith("f");
         if (ops.size() == 3 && !ops.get(1).hasBase()) {
-            int rs = fp ? freg(ops.get(0)) : xreg(ops.get(0));
-            int rt = xreg(ops.get(2));
-            return pcrelPair(head, rt, expr(ops.get(1)), ops.get(1), m, rs, Field.IMM_S);
+            return expand(m, head, ops);
         }
         if (ops.size() == 2 && !ops.get(1).hasBase()) {
             throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
