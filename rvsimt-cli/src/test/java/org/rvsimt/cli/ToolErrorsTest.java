@@ -70,6 +70,21 @@ class ToolErrorsTest {
         assertThat(d.out()).contains("<k>").contains("addi").contains("ret");
     }
 
+    /** {@code --march} with c compresses (the listing shows 4-digit halfwords, as llvm-objdump's); a bad ISA is exit 2. */
+    @Test
+    void asmMarchCompresses() {
+        Path s = Cli.write(dir, "c.S", "    .globl k\nk:\n1:  addi a0, a0, 1\n    beqz a0, 1b\n    ret\n");
+        Path elf = dir.resolve("c.elf");
+        assertThat(Cli.run("asm", s.toString(), "--march", "rv32imafc", "-o", elf.toString()).noTrace().code()).isZero();
+        Cli.Result d = Cli.run("disasm", elf.toString()).noTrace();
+        assertThat(d.out()).containsPattern("0:\\s+0505\\s+addi\\s+a0, a0, 1")
+                .containsPattern("2:\\s+dd7d\\s+beqz\\s+a0, 0x0")
+                .containsPattern("4:\\s+8082\\s+ret");
+        assertThat(Cli.run("asm", s.toString(), "-march=rv32imaf", "-o", elf.toString()).noTrace().code()).isZero();
+        assertThat(Cli.run("disasm", elf.toString()).noTrace().out()).contains("00150513");
+        Cli.run("asm", s.toString(), "--march", "rv32q").badInput("--march");
+    }
+
     // ------------------------------------------------------------------ disasm
 
     @Test

@@ -22,6 +22,21 @@ class CompressedAssemblySelfCheckTest {
 
     private static final DeviceConfig BASE = DeviceConfig.defaults().withVram(4L << 20).withThreads(1);
 
+    /** The hand-checked program of every written-out c. form, assembled by rvsimt instead of clang. */
+    @org.junit.jupiter.api.Test
+    void everyWrittenOutCompressedFormRunsOnBothEngines() throws Exception {
+        Kernel k = Kernel.fromAssembly(CompressedSelfCheckTest.SOURCE, "rvc.S");
+        for (String engine : new String[] {"interp", "jit"}) {
+            DeviceConfig c = BASE.withEngine(engine);
+            try (Device d = Device.open(c)) {
+                LaunchResult r = d.launch(k, Dim3.of(1), Dim3.of(1), 0, c.warpSize(), c.computeUnits());
+                assertThat(r.fault() == null || r.fault().kind().label().equals("exit_code")).as("%s: %s", engine,
+                        r.fault() == null ? "" : r.fault().summary()).isTrue();
+                assertThat(r.exitCode()).as("%s: failing case %d", engine, r.exitCode() >> 1).isZero();
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.rvsimt.core.conformance.SelfCheckingIsaTest#files")
     void passesCompressedOnBothEngines(String file) throws Exception {
@@ -44,7 +59,7 @@ class CompressedAssemblySelfCheckTest {
         for (var s : plain.image().segments()) {
             plainBytes += s.executable() ? s.data().length : 0;
         }
-        assertThat(halfwords).as(file + ": compressed instructions").isGreaterThan(20);
+        assertThat(halfwords).as(file + ": compressed instructions").isGreaterThan(5);
         assertThat(bytes).as(file + ": text bytes, compressed vs not").isLessThan(plainBytes);
         for (String engine : new String[] {"interp", "jit"}) {
             for (int warp : new int[] {32, 1}) {

@@ -77,7 +77,8 @@ package org.rvsimt.isa.asm;
  * ({@code beqz a0, loop}, {@code j 1f}, {@code j .}) starts compressed; layout widens it to 4 bytes when
  * the label is out of the compressed range and repeats until nothing moves. Other symbolic operands
  * ({@code label+4}, {@code %pcrel_lo}) leave the word 4 bytes. Instructions need 2-byte alignment once a
- * section may hold compressed ones.
+ * section may hold compressed ones. The {@code c.} mnemonics of {@link org.rvsimt.isa.CompressedInstructions}
+ * may be written out while compression is on; operands that do not fit are an error.
  *
  * <h2>Layout</h2>
  * Text sections are placed from {@link AsmOptions#textAddress()} in source order; then read-only

@@ -335,7 +335,13 @@ final class Assembly {
         boolean[] relaxable = new boolean[words.size()];
         for (int i = 0; i < words.size(); i++) {
             widths[i] = 4;
-            if (rvc) {
+            if (words.get(i).written() != null) {
+                if (!rvc) {
+                    throw error(head, words.get(i).written().mnemonic() + " is a compressed instruction: turn"
+                            + " compression on first (.option rvc, or rvsimt asm --march with c)");
+                }
+                widths[i] = 2;
+            } else if (rvc) {
                 switch (compression(words.get(i))) {
                     case NONE -> { }
                     case ALWAYS -> widths[i] = 2;
@@ -1036,7 +1042,15 @@ final class Assembly {
                     ctx.pc = address + (at - base);
                     PendingWord w = c.words().get(i);
                     int word = encode(w, ctx);
-                    if (c.widths()[i] == 2) {
+                    if (w.written() != null) {
+                        int half = w.written().compress(w.def(), word);
+                        if (half < 0) {
+                            throw error(w.at(), "the operands do not fit " + w.written().mnemonic() + " (" + w.written().syntax()
+                                    + ": primed registers are x8-x15 or f8-f15, immediates and offsets in the compressed"
+                                    + " range, no zero where reserved)");
+                        }
+                        put(target, at, 2, half);
+                    } else if (c.widths()[i] == 2) {
                         int half = CompressedInstructions.compress(w.def(), word);
                         if (half < 0) {
                             throw new IllegalStateException("a word chosen for compression has no compressed form: "

@@ -1,13 +1,18 @@
 package org.rvsimt.isa.asm;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.rvsimt.isa.Alias;
 import org.rvsimt.isa.Aliases;
+import org.rvsimt.isa.CField;
+import org.rvsimt.isa.CompressedDef;
+import org.rvsimt.isa.CompressedInstructions;
 import org.rvsimt.isa.Csrs;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
@@ -69,6 +74,10 @@ final class Instructions {
     /** The words of one instruction or pseudo-instruction. */
     List<PendingWord> assemble(Token head, List<Operand> ops) throws AsmException {
         String m = head.text().toLowerCase(Locale.ROOT);
+        CompressedDef c = m.startsWith("c.") ? CompressedInstructions.byMnemonic(m) : null;
+        if (c != null) {
+            return List.of(compressed(c, head, ops));
+        }
         for (Alias a : Aliases.named(m)) {
             if (a.assembled() && takes(a.slots(), ops.size())) {
                 return List.of(alias(a, head, ops));
@@ -124,6 +133,54 @@ final class Instructions {
             }
         }
         return new PendingWord(w.base(), parts, a.base(), w.at());   // the word is one of the base's
+    }
+
+    /**
+     * A compressed instruction written out ({@code c.lw a0, 4(s0)}): the 32-bit word it expands to, marked
+     * so that it is written as that halfword (pass 2 reports operands that do not fit it).
+     */
+    private PendingWord compressed(CompressedDef c, Token head, List<Operand> ops) throws AsmException {
+        List<CompressedDef.Operand> shape = c.operands();
+        String syntax = c.syntax().substring(c.mnemonic().length()).trim();
+        if (ops.size() != shape.size()) {
+            throw countError(head, ops, shape.size(), syntax, -1);
+        }
+        Map<CField, Value> values = new EnumMap<>(CField.class);
+        for (int i = 0; i < shape.size(); i++) {
+            CompressedDef.Operand o = shape.get(i);
+            Operand op = ops.get(i);
+            if (o.field() == null) {
+                if (op.ident() == null || Registers.x(op.ident()) != 2) {
+                    throw asm.error(op.first(), "expected 'sp' here, got '" + op.text() + "'");
+                }
+            } else if (o.base() != null || o.spBase()) {
+                if (!op.hasBase()) {
+                    throw asm.error(op.first(), "expected a memory operand 'offset(register)', got '" + op.text() + "'");
+                }
+                Operand off = op.offsetPart(asm.lineText(op.first().line()));
+                values.put(o.field(), off.size() == 0 ? new Fixed(0) : new Immediate(expr(off), off));
+                Token b = op.baseToken();
+                int base = xreg(new Operand(List.of(b), b.text()));
+                if (o.spBase() && base != 2) {
+                    throw asm.error(b, c.mnemonic() + " addresses through sp, got '" + b.text() + "'");
+                }
+                if (o.base() != null) {
+                    values.put(o.base(), new Fixed(base));
+                }
+            } else {
+                values.put(o.field(), switch (o.field().kind()) {
+                    case XREG, XREG_C -> new Fixed(xreg(op));
+                    case FREG, FREG_C -> new Fixed(freg(op));
+                    case PCREL -> new Target(expr(op), op);
+                    case SIGNED, UNSIGNED, LUI -> new Immediate(expr(op), op);
+                });
+            }
+        }
+        List<Part> parts = new ArrayList<>();
+        for (CompressedDef.Part p : c.parts()) {
+            parts.add(new Part(p.field(), p.from() == null ? new Fixed(p.constant()) : values.get(p.from())));
+        }
+        return new PendingWord(c.target().match(), parts, c.target(), c, head);
     }
 
     // ---------------------------------------------------------------- declared instructions
@@ -718,6 +775,7 @@ final class Instructions {
         }
         candidates.addAll(InstructionSet.aliases().keySet());
         Aliases.all().forEach(a -> candidates.add(a.mnemonic()));
+        CompressedInstructions.all().forEach(c -> candidates.add(c.mnemonic()));
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.min(2, Math.max(1, m.length() / 2));

@@ -1,6 +1,7 @@
 package org.rvsimt.isa.asm;
 
 import java.util.List;
+import org.rvsimt.isa.CompressedDef;
 import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
 
@@ -8,12 +9,17 @@ import org.rvsimt.isa.InstructionDef;
  * One instruction word whose operand values may still depend on symbols: the fixed bits
  * ({@code base}, a declaration's match value or a {@code .insn} word) plus the fields to insert.
  * {@code def} is the declaration the word is an instance of, or null for a {@code .insn} word (which
- * is never compressed, as in LLVM).
+ * is never compressed, as in LLVM). {@code written} is the compressed instruction the source named
+ * ({@code c.addi a0, 1}: the word is its expansion and must compress to it), else null.
  */
-record PendingWord(int base, List<Part> parts, InstructionDef def, Token at) {
+record PendingWord(int base, List<Part> parts, InstructionDef def, CompressedDef written, Token at) {
 
     PendingWord {
         parts = List.copyOf(parts);
+    }
+
+    PendingWord(int base, List<Part> parts, InstructionDef def, Token at) {
+        this(base, parts, def, null, at);
     }
 
     /** A field and where its value comes from. */

@@ -111,6 +111,24 @@ class CompressedAssemblyCrossCheckTest {
         assertSameText("options-flag.S", src, true);
     }
 
+    /** Written-out c. forms need compression on and operands that fit; each error is one line at the statement. */
+    @Test
+    void explicitCompressedFormsAreChecked() {
+        String[][] bad = {
+            {"c.addi a0, 1", "turn compression on"},
+            {".option rvc\nc.addi a0, 0", "do not fit c.addi"},
+            {".option rvc\nc.lw a0, 4(t0)", "do not fit c.lw"},
+            {".option rvc\nc.addi4spn a0, a1, 8", "expected 'sp'"},
+            {".option rvc\nc.lwsp a0, 4(a1)", "addresses through sp"},
+            {".option rvc\n1: .space 300\nc.beqz a0, 1b", "do not fit c.beqz"},
+            {".option rvc\nc.li a0", "wrong number of operands"},
+        };
+        for (String[] b : bad) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Assembler.assemble(b[0], "c.S", null))
+                    .as(b[0]).isInstanceOf(AsmException.class).hasMessageContaining(b[1]).hasMessageStartingWith("c.S:");
+        }
+    }
+
     /** Random straight-line and branching code: which instructions compress and every label's place. */
     @Test
     void randomProgramsAssembleAsLlvmMc() throws Exception {

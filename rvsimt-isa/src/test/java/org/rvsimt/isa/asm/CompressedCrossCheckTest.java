@@ -24,7 +24,8 @@ import org.rvsimt.isa.disasm.Disassembler;
  * Every compressed instruction against LLVM, on random operands of each declaration:
  * <ul>
  * <li>its {@code c.} form, as rvsimt's canonical disassembly writes it, assembles with
- *     {@code llvm-mc -mattr=+c} to exactly rvsimt's halfword (so the declared bit layout is LLVM's);
+ *     {@code llvm-mc -mattr=+c} to exactly rvsimt's halfword (so the declared bit layout is LLVM's), and
+ *     rvsimt's assembler reads it to the same halfword;
  * <li>{@code llvm-objdump -d --mattr=+c} lists each halfword as rvsimt's listing does (the 32-bit
  *     expansion, with objdump's aliases; numbers compared by value);
  * <li>that expansion, written as a 32-bit instruction, is compressed by llvm-mc exactly as rvsimt's
@@ -83,6 +84,17 @@ class CompressedCrossCheckTest {
             if (theirs.get(k) != (int) halves.get(k)) {
                 problems.add(String.format("'%s': rvsimt %04x, llvm-mc %s", texts.get(k), halves.get(k),
                         Integer.toHexString(theirs.get(k))));
+            }
+        }
+        // ... and rvsimt's assembler reads the same c. forms to llvm-mc's halfwords
+        byte[] assembled = Assembler.assemble(".option rvc\n" + String.join("\n", texts) + "\n", "c.s",
+                AsmOptions.defaults()).sections().get(0).data();
+        assertThat(assembled).as("rvsimt's assembly of the c. forms").hasSize(2 * texts.size());
+        for (int k = 0; k < texts.size(); k++) {
+            int ours = (assembled[2 * k] & 0xFF) | (assembled[2 * k + 1] & 0xFF) << 8;
+            if (ours != theirs.get(k)) {
+                problems.add(String.format("'%s': rvsimt's assembler %04x, llvm-mc %04x", texts.get(k), ours,
+                        theirs.get(k)));
             }
         }
 
