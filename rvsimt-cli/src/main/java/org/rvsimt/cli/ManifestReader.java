@@ -2,8 +2,6 @@ package org.rvsimt.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,9 +37,7 @@ final class ManifestReader {
     private Manifest parse(String text) {
         JsonNode root;
         try {
-            ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
-            mapper.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-            root = mapper.readTree(text);
+            root = JsonTrees.read(JsonTrees.factory(!name.endsWith(".json")), text);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y && y.getProblemMark() != null) {
                 // snakeyaml knows where the problem is; Jackson's location is where the token began.
@@ -51,6 +47,9 @@ final class ManifestReader {
             String where = e.getLocation() != null ? ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
                     : "";
             throw new UserError(name + where + ": " + e.getOriginalMessage().lines().findFirst().orElse("syntax error"));
+        } catch (java.io.IOException e) {
+            // the text is in memory: only the parser's own errors (above) can arise
+            throw new java.io.UncheckedIOException(e);
         }
         if (root == null || !root.isObject()) {
             throw new UserError(name + ": expected a mapping with at least 'kernel', 'grid' and 'block'");
