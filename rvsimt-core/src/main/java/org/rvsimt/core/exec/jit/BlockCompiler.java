@@ -202,7 +202,7 @@ final class BlockCompiler {
         boolean simd = usesSimdLanes(at, end);
         CompiledBlock code = define(at, end, simd);
         return new JitBlock(startPc, n, lastPc, lastPc + p.size[last], end, target, link, stores, code,
-                simd ? new SimdTrial(eager) : null);
+                simd ? new SimdTrial(eager || SimdTrial.proven()) : null);
     }
 
     /** Whether the full-warp variant of the block has a host-SIMD lane loop ({@link SimdLanes}). */

@@ -53,37 +53,34 @@ class SimdTrialTest {
     }
 
     @Test
-    void aFasterSimdVariantIsTakenAfterTheTimedPlainRuns() {
-        // SIMD 2 us per run, plain 200 us: the first SIMD trial after eight timed plain runs wins.
-        TimedBlock b = new TimedBlock(2_000, 200_000);
+    void aFasterSimdVariantIsTakenAfterTheTimedPlainBursts() {
+        // SIMD 2 us per run, plain 100 us: the first SIMD burst after four timed plain bursts wins.
+        TimedBlock b = new TimedBlock(2_000, 100_000);
         SimdTrial t = new SimdTrial(false);
         int runs = 0;
-        while (!t.simd() && runs < 16 * 40) {
+        while (!t.simd() && runs < 5000) {
             t.run(b, null, null, -1L);
             runs++;
         }
         assertThat(t.simd()).isTrue();
-        // Trials every 16 runs, alternating plain (runs 16, 48, ...) and SIMD (32, 64, ...): the 8th
-        // timed plain run is run 240, so run 256 is the first SIMD trial that may win (a later one if
-        // the machine preempted this thread during it).
-        assertThat(runs).isGreaterThanOrEqualTo(256);
-        assertThat(runs % 32).isZero();
-        assertThat(b.ran.subList(0, 15)).containsOnly(false);
+        // Plain until the first burst (at the 16th run), which is a plain one.
+        assertThat(b.ran.subList(0, 15 + SimdTrial.BURST)).containsOnly(false);
+        // Four plain bursts and the SIMD bursts between them come first.
+        assertThat(b.ran.stream().filter(s -> s).count()).isGreaterThanOrEqualTo(4L * SimdTrial.BURST);
         t.run(b, null, null, -1L);
         assertThat(b.ran.getLast()).isTrue();
     }
 
     @Test
     void aSlowerSimdVariantStaysOffAndItsTrialsThinOut() {
-        // SIMD 1 ms per run, plain 10 us: SIMD never wins, and after the first SIMD trial (run 32)
-        // measured a 100x slowdown the trials are 800 runs apart, so SIMD runs stay a small share.
-        TimedBlock b = new TimedBlock(1_000_000, 10_000);
+        // SIMD 200 us per run, plain 2 us: SIMD never wins, and after the first SIMD burst measured
+        // a 100x slowdown the bursts are 12800 runs apart, so SIMD runs stay one burst.
+        TimedBlock b = new TimedBlock(200_000, 2_000);
         SimdTrial t = new SimdTrial(false);
-        for (int k = 0; k < 1200; k++) {
+        for (int k = 0; k < 3000; k++) {
             t.run(b, null, null, -1L);
         }
         assertThat(t.simd()).isFalse();
-        long simdRuns = b.ran.stream().filter(s -> s).count();
-        assertThat(simdRuns).isBetween(1L, 2L);
+        assertThat(b.ran.stream().filter(s -> s).count()).isEqualTo((long) SimdTrial.BURST);
     }
 }
