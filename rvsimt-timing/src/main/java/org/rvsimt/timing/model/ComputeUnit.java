@@ -16,16 +16,22 @@ import java.util.List;
  * resident blocks under the occupancy limits. {@link #step} simulates one cycle; when no warp can
  * issue, the unit sleeps until the earliest time one could.
  *
- * <p>The cost is kept proportional to what changes, not to warps x cycles: a warp's reason holds
- * until its {@link WarpSlot#wake} and is charged as one interval when it changes (not once per
- * cycle); a scheduler none of whose warps can change this cycle is skipped; a ready warp that was
- * not selected re-checks only the shared pipes, since nothing of its own changed.
+ * <p>The cost is kept proportional to what changes, not to warps x cycles: a warp waiting for a
+ * known cycle (a register, a fetch, a drain) sits in its scheduler's {@link WakeQueue} and is
+ * looked at only then; a warp whose own dependencies are met is <em>eligible</em> and waits only
+ * for its pipe, and its cycles until it issues are charged at once from the pipe's {@link
+ * BusyHistory} (busy: throttled, free: not selected), so many warps waiting for one busy pipe cost
+ * nothing per cycle; a warp's reason is charged as one interval when it changes.
  */
 final class ComputeUnit {
     private static final OpClass[] CLASSES = OpClass.values();
     private static final long NEVER = Long.MAX_VALUE / 4;
     private static final int LSU = OpClass.LSU.ordinal();
     private static final int SFU = OpClass.SFU.ordinal();
+    /** Pipe keys: a scheduler's own pipe per class, then the unit's load/store unit and its shared-memory (MIO) pipe. */
+    private static final int KEY_LSU = CLASSES.length;
+    private static final int KEY_MIO = CLASSES.length + 1;
+    private static final int KEYS = CLASSES.length + 2;
 
     private final GpuConfig config;
     private final MemorySystem memory;
@@ -57,6 +63,12 @@ final class ComputeUnit {
     private final long[] schedulerWake;
     private final int[] lastIssued;
     private final WarpSlot[] lastWarp;
+    /** Per scheduler: the warps waiting for a known cycle, and the eligible ones (only a pipe stands in their way). */
+    private final WakeQueue[] queues;
+    private final SlotSet[] eligible;
+    /** Per observing scheduler and pipe key ({@link #keyOf}): when the pipe was busy. */
+    private final BusyHistory[][] busy;
+    private WarpSlot[] due = new WarpSlot[16];
     final List<BlockSlot> blocks = new ArrayList<>();
     int residentWarps;
     int usedRegisters;
@@ -92,6 +104,19 @@ final class ComputeUnit {
         schedulerWake = new long[s];
         lastIssued = new int[s];
         lastWarp = new WarpSlot[s];
+        queues = new WakeQueue[s];
+        eligible = new SlotSet[s];
+        busy = new BusyHistory[s][KEYS];
+        for (int i = 0; i < s; i++) {
+            queues[i] = new WakeQueue();
+            eligible[i] = new SlotSet();
+            for (int k = 0; k < KEYS; k++) {
+                busy[i][k] = new BusyHistory();
+                if (timeline != null) {
+                    busy[i][k].keepIntervals();
+                }
+            }
+        }
         icache = new boolean[gpu.pcLines()];
     }
 
@@ -133,8 +158,9 @@ final class ComputeUnit {
         if (schedulerCount[s] == ws.length) {
             schedulerWarps[s] = ws = java.util.Arrays.copyOf(ws, ws.length * 2);
         }
+        w.index = schedulerCount[s];
         ws[schedulerCount[s]++] = w;
-        schedulerWake[s] = 0;
+        queue(w, 0);
         advanceMarkers(w, now);
     }
 
@@ -166,77 +192,209 @@ final class ComputeUnit {
         }
     }
 
-    /** One cycle of scheduler {@code s}: reclassifies the warps whose wait ended, picks one and issues it. */
+    /**
+     * One cycle of scheduler {@code s}: classifies the warps whose wait ended (in list order: the
+     * first to reach a new code line fetches it), picks an eligible warp whose pipe is free and issues it.
+     */
     private boolean schedule(int s, long now) {
-        WarpSlot[] ws = schedulerWarps[s];
-        int n = schedulerCount[s];
-        int ready = 0;
-        long wake = NEVER;
-        for (int k = 0; k < n; k++) {
-            WarpSlot w = ws[k];
-            // A warp whose wait has a known end keeps its reason until then: nothing another warp
-            // does can end it sooner (pipes and the LSU only get busier; a barrier release resets wake).
-            if (w.wake <= now) {
-                StallReason was = w.reason;
-                int wasPc = w.lastPcId;
-                // A warp that could issue last cycle but was not selected has the same registers,
-                // fetch and barrier state: only the shared pipes may have become busy.
-                StallReason r = was == StallReason.NOT_SELECTED ? throttle(w, now) : classify(w, now);
-                if (r != was || w.lastPcId != wasPc) {
-                    charge(w, was, wasPc, now);
-                }
-                w.reason = r;
+        WakeQueue q = queues[s];
+        int n = 0;
+        for (WarpSlot w = q.pollDue(now); w != null; w = q.pollDue(now)) {
+            if (n == due.length) {
+                due = java.util.Arrays.copyOf(due, n * 2);
             }
-            if (w.reason == null) {
-                ready++;
-            } else if (w.wake < wake) {
-                wake = w.wake;
+            int k = n++;
+            while (k > 0 && due[k - 1].index > w.index) {
+                due[k] = due[k - 1];
+                k--;
             }
+            due[k] = w;
         }
-        if (ready == 0) {
+        for (int k = 0; k < n; k++) {
+            examine(due[k], now);
+            due[k] = null;
+        }
+        WarpSlot chosen = select(s, now);
+        if (chosen == null) {
+            long wake = q.earliest();
+            WarpSlot[] ws = schedulerWarps[s];
+            SlotSet e = eligible[s];
+            for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
+                wake = Math.min(wake, freeAt(ws[k], now));
+            }
             schedulerWake[s] = wake;
             return false;
         }
-        WarpSlot chosen = null;
-        if (gto) {
-            WarpSlot last = lastWarp[s];
-            if (last != null && last.running && last.reason == null) {
-                chosen = last;
-            } else {
-                for (int k = 0; k < n; k++) {
-                    WarpSlot w = ws[k];
-                    if (w.reason == null && (chosen == null || w.age < chosen.age)) {
-                        chosen = w;
-                    }
-                }
-            }
-        } else {
-            int startAt = (lastIssued[s] + 1) % n;
-            for (int k = 0; k < n; k++) {
-                int idx = startAt + k < n ? startAt + k : startAt + k - n;
-                if (ws[idx].reason == null) {
-                    chosen = ws[idx];
-                    lastIssued[s] = idx;
-                    break;
-                }
-            }
-        }
-        if (ready > 1) {
-            for (int k = 0; k < n; k++) {
-                WarpSlot w = ws[k];
-                if (w.reason == null && w != chosen) {
-                    w.reason = StallReason.NOT_SELECTED;
-                    w.wake = now + 1;
-                }
-            }
-        }
-        chosen.reason = StallReason.SELECTED;
-        chosen.wake = now + 1;
+        leaveEligible(chosen, now);
         lastWarp[s] = chosen;
         // Issuing may start or release warps of any scheduler (they lower their scheduler's wake).
         schedulerWake[s] = now + 1;
         issue(chosen, now);
+        queue(chosen, now + 1);
         return true;
+    }
+
+    /** Looks at warp {@code w} again at {@code t} (its scheduler too). */
+    private void queue(WarpSlot w, long t) {
+        queues[w.scheduler].add(w, t);
+        if (t < schedulerWake[w.scheduler]) {
+            schedulerWake[w.scheduler] = t;
+        }
+    }
+
+    /** Classifies a warp whose wait ended: it waits again (queued for when that ends) or becomes eligible. */
+    private void examine(WarpSlot w, long now) {
+        StallReason was = w.reason;
+        int wasPc = w.lastPcId;
+        StallReason r = classify(w, now);
+        if (r == null) {
+            charge(w, was, wasPc, now);
+            w.eligible = true;
+            w.reason = StallReason.NOT_SELECTED;
+            w.key = keyOf(w.head);
+            w.busyAtStart = busy[w.scheduler][w.key].before(now);
+            eligible[w.scheduler].add(w.index);
+            return;
+        }
+        if (r != was || w.lastPcId != wasPc) {
+            charge(w, was, wasPc, now);
+        }
+        w.reason = r;
+        if (w.wake < NEVER) {
+            queue(w, w.wake);
+        }
+    }
+
+    /**
+     * The eligible warp the policy picks among those whose pipe is free now, or null. An eligible
+     * warp that is not picked in a cycle was throttled if its pipe was busy, else not selected;
+     * {@link #leaveEligible} charges those cycles when it issues.
+     */
+    private WarpSlot select(int s, long now) {
+        SlotSet e = eligible[s];
+        WarpSlot[] ws = schedulerWarps[s];
+        if (gto) {
+            WarpSlot last = lastWarp[s];
+            if (last != null && last.running && last.eligible && freeAt(last, now) <= now) {
+                return last;
+            }
+            WarpSlot oldest = null;
+            for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
+                WarpSlot w = ws[k];
+                if ((oldest == null || w.age < oldest.age) && freeAt(w, now) <= now) {
+                    oldest = w;
+                }
+            }
+            return oldest;
+        }
+        int n = schedulerCount[s];
+        if (n == 0) {
+            return null;
+        }
+        int startAt = (lastIssued[s] + 1) % n;
+        for (int k = e.next(startAt); k >= 0; k = e.next(k + 1)) {
+            if (freeAt(ws[k], now) <= now) {
+                lastIssued[s] = k;
+                return ws[k];
+            }
+        }
+        for (int k = e.next(0); k >= 0 && k < startAt; k = e.next(k + 1)) {
+            if (freeAt(ws[k], now) <= now) {
+                lastIssued[s] = k;
+                return ws[k];
+            }
+        }
+        return null;
+    }
+
+    /** Charges the cycles warp {@code w} was eligible, throttled while its pipe was busy and not selected otherwise. */
+    private void leaveEligible(WarpSlot w, long now) {
+        long waited = now - w.since;
+        if (waited > 0 && timeline != null) {
+            StallReason throttle = throttleReason(w.key);
+            busy[w.scheduler][w.key].forEachRun(w.since, now, (isBusy, from, to) -> {
+                StallReason r = isBusy ? throttle : StallReason.NOT_SELECTED;
+                add(r, w.lastPcId, to - from);
+                timeline.warpState(index, w.scheduler, w.block.trace.block, w.warp, r, gpu.pc(w.lastPcId), from, to);
+            });
+        } else if (waited > 0) {
+            long throttled = busy[w.scheduler][w.key].before(now) - w.busyAtStart;
+            add(throttleReason(w.key), w.lastPcId, throttled);
+            add(StallReason.NOT_SELECTED, w.lastPcId, waited - throttled);
+        }
+        w.since = now;
+        w.reason = StallReason.SELECTED;
+        w.eligible = false;
+        eligible[w.scheduler].remove(w.index);
+    }
+
+    private void add(StallReason reason, int pcId, long cycles) {
+        if (cycles > 0) {
+            int r = reason.ordinal();
+            counters.stalls[r] += cycles;
+            counters.pcStalls[pcId * Counters.REASONS + r] += cycles;
+        }
+    }
+
+    /** The pipe an instruction with header {@code h} waits for. */
+    private static int keyOf(int h) {
+        int mem = StreamFormat.memory(h);
+        if (StreamFormat.isGlobal(mem) || mem == StreamFormat.MEM_UNKNOWN) {
+            return KEY_LSU;
+        }
+        if (StreamFormat.isShared(mem)) {
+            return KEY_MIO;
+        }
+        return StreamFormat.opClass(h);
+    }
+
+    private static StallReason throttleReason(int key) {
+        return key == KEY_LSU ? StallReason.LG_THROTTLE
+                : key == KEY_MIO || key == SFU ? StallReason.MIO_THROTTLE : StallReason.MATH_PIPE_THROTTLE;
+    }
+
+    /** The first cycle from {@code now} the pipe eligible warp {@code w} needs can take it. */
+    private long freeAt(WarpSlot w, long now) {
+        int key = w.key;
+        if (key == KEY_LSU) {
+            if (lsuFree > now) {
+                return lsuFree;
+            }
+            while (!mshr.isEmpty() && mshr.peek() <= now) {
+                mshr.poll();
+            }
+            return mshr.size() >= l1Mshr ? mshr.peek() : now;
+        }
+        if (key == KEY_MIO) {
+            return mioFree;
+        }
+        return pipeFree[w.scheduler][key];
+    }
+
+    /**
+     * Notes how long the pipe an instruction issued at {@code now} by scheduler {@code s} stays busy.
+     * The load/store and MIO pipes are the unit's: schedulers after {@code s} see them busy from this
+     * cycle, {@code s} and those before it (which looked already) from the next.
+     */
+    private void recordBusy(int s, int mem, int c, long now) {
+        if (StreamFormat.isGlobal(mem) || mem == StreamFormat.MEM_UNKNOWN) {
+            long until = lsuFree;
+            int over = mshr.size() - l1Mshr + 1;
+            if (over > 0) {
+                // Full miss registers free one at a time: the pipe takes the next access once the
+                // excess over the limit completed.
+                until = Math.max(until, mshr.kthSmallest(over));
+            }
+            for (int o = 0; o < busy.length; o++) {
+                busy[o][KEY_LSU].busy(o <= s ? now + 1 : now, until);
+            }
+        } else if (StreamFormat.isShared(mem)) {
+            for (int o = 0; o < busy.length; o++) {
+                busy[o][KEY_MIO].busy(o <= s ? now + 1 : now, mioFree);
+            }
+        } else {
+            busy[s][c].busy(now + 1, pipeFree[s][c]);
+        }
     }
 
     /** Charges the warp's current reason from when it began up to {@code now}. */
@@ -259,7 +417,7 @@ final class ComputeUnit {
         w.since = now;
     }
 
-    /** Null when the warp can issue now; else why not, with {@link WarpSlot#wake} set. */
+    /** Null when only a pipe can keep the warp from issuing (it is eligible); else why not, with {@link WarpSlot#wake} set. */
     private StallReason classify(WarpSlot w, long now) {
         if (w.exited) {
             w.wake = w.drainUntil > now ? w.drainUntil : now + 1;
@@ -307,40 +465,6 @@ final class ComputeUnit {
             w.wake = ready;
             return kind == WarpSlot.SB_LONG ? StallReason.LONG_SCOREBOARD
                     : kind == WarpSlot.SB_SHORT ? StallReason.SHORT_SCOREBOARD : StallReason.WAIT;
-        }
-        return throttle(w, now);
-    }
-
-    /** Null when the pipe the warp's next instruction needs takes it now; else the throttle, with wake set. */
-    private StallReason throttle(WarpSlot w, long now) {
-        int h = w.head;
-        int mem = StreamFormat.memory(h);
-        if (StreamFormat.isGlobal(mem) || mem == StreamFormat.MEM_UNKNOWN) {
-            if (lsuFree > now) {
-                w.wake = lsuFree;
-                return StallReason.LG_THROTTLE;
-            }
-            while (!mshr.isEmpty() && mshr.peek() <= now) {
-                mshr.poll();
-            }
-            if (mshr.size() >= l1Mshr) {
-                w.wake = mshr.peek();
-                return StallReason.LG_THROTTLE;
-            }
-            return null;
-        }
-        if (StreamFormat.isShared(mem)) {
-            if (mioFree > now) {
-                w.wake = mioFree;
-                return StallReason.MIO_THROTTLE;
-            }
-            return null;
-        }
-        int c = StreamFormat.opClass(h);
-        long free = pipeFree[w.scheduler][c];
-        if (free > now) {
-            w.wake = free;
-            return c == SFU ? StallReason.MIO_THROTTLE : StallReason.MATH_PIPE_THROTTLE;
         }
         return null;
     }
@@ -402,6 +526,7 @@ final class ComputeUnit {
                 }
             }
         }
+        recordBusy(w.scheduler, mem, c, now);
         if (dest != 0) {
             w.regReady[dest] = done;
             w.regKind[dest] = kind;
@@ -519,7 +644,7 @@ final class ComputeUnit {
                     x.atBarrier = false;
                     x.barrierUntil = release;
                     x.wake = 0;
-                    schedulerWake[x.scheduler] = 0;
+                    queue(x, 0);
                 }
             }
             b.arrived = 0;
@@ -540,6 +665,7 @@ final class ComputeUnit {
                     // Its last cycle (now) was charged to its reason: close through it.
                     close(w, now + 1);
                     w.running = false;
+                    w.queuedAt = -2;
                     w.block.unfinished--;
                     if (w.block.unfinished == 0) {
                         freed = true;
@@ -548,11 +674,20 @@ final class ComputeUnit {
                     if (w.exited) {
                         next = Math.min(next, w.drainUntil);
                     }
+                    w.index = kept;
                     ws[kept++] = w;
                 }
             }
             java.util.Arrays.fill(ws, kept, n, null);
             schedulerCount[s] = kept;
+            if (kept != n) {
+                eligible[s].clear();
+                for (int k = 0; k < kept; k++) {
+                    if (ws[k].eligible) {
+                        eligible[s].add(k);
+                    }
+                }
+            }
         }
         retireAt = next;
         if (!freed) {

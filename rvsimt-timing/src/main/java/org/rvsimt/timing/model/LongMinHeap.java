@@ -59,4 +59,17 @@ final class LongMinHeap {
             heap[i] = last;
         }
     }
+
+    /** The {@code k}-th smallest value (1: the smallest), {@code k} at most the size. */
+    long kthSmallest(int k) {
+        long[] taken = new long[k];
+        for (int i = 0; i < k; i++) {
+            taken[i] = heap[0];
+            poll();
+        }
+        for (long v : taken) {
+            add(v);
+        }
+        return taken[k - 1];
+    }
 }

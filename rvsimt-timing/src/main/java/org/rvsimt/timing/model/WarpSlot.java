@@ -13,6 +13,15 @@ final class WarpSlot {
     int scheduler;
     /** The warp's number in its block. */
     int warp;
+    /** The warp's place in its scheduler's list. */
+    int index;
+    /** The cycle its scheduler's {@link WakeQueue} holds it for (-1: not queued; -2: retired). */
+    long queuedAt = -1;
+    /** Its own dependencies are met: it waits only for the pipe {@link #key}, since cycle {@link #since}. */
+    boolean eligible;
+    int key;
+    /** The pipe's busy cycles (as its scheduler saw them) when the warp became eligible. */
+    long busyAtStart;
     long age;
     /** Started (from the block's start, or spawned) and not finished. */
     boolean running;
