@@ -94,6 +94,12 @@ final class TimingHarness {
         return run(config, k, entry, grid, block, shared, 1, args);
     }
 
+    /** A launch starting at symbol {@code entry} of {@code k}, on {@code threads} host threads. */
+    static Run runOnThreads(int threads, GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared,
+                            Object... args) {
+        return run(config, k, entry, grid, block, shared, threads, args);
+    }
+
     private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
                            Object... args) {
         return run(config, k, entry, grid, block, shared, threads, null, args);

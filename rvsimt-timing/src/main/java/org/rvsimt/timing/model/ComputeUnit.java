@@ -66,6 +66,8 @@ final class ComputeUnit {
     /** Per scheduler: the warps waiting for a known cycle, and the eligible ones (only a pipe stands in their way). */
     private final WakeQueue[] queues;
     private final SlotSet[] eligible;
+    /** Per scheduler and slot: the pipe key of an eligible warp (read without touching the cold warp). */
+    private final int[][] slotKey;
     /** Per observing scheduler and pipe key ({@link #keyOf}): when the pipe was busy. */
     private final BusyHistory[][] busy;
     private WarpSlot[] due = new WarpSlot[16];
@@ -106,6 +108,7 @@ final class ComputeUnit {
         lastWarp = new WarpSlot[s];
         queues = new WakeQueue[s];
         eligible = new SlotSet[s];
+        slotKey = new int[s][Math.max(1, config.warpsPerCu())];
         busy = new BusyHistory[s][KEYS];
         for (int i = 0; i < s; i++) {
             queues[i] = new WakeQueue();
@@ -157,6 +160,7 @@ final class ComputeUnit {
         WarpSlot[] ws = schedulerWarps[s];
         if (schedulerCount[s] == ws.length) {
             schedulerWarps[s] = ws = java.util.Arrays.copyOf(ws, ws.length * 2);
+            slotKey[s] = java.util.Arrays.copyOf(slotKey[s], ws.length);
         }
         w.index = schedulerCount[s];
         ws[schedulerCount[s]++] = w;
@@ -217,10 +221,10 @@ final class ComputeUnit {
         WarpSlot chosen = select(s, now);
         if (chosen == null) {
             long wake = q.earliest();
-            WarpSlot[] ws = schedulerWarps[s];
             SlotSet e = eligible[s];
+            int[] keys = slotKey[s];
             for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
-                wake = Math.min(wake, freeAt(ws[k], now));
+                wake = Math.min(wake, freeAt(s, keys[k], now));
             }
             schedulerWake[s] = wake;
             return false;
@@ -254,6 +258,7 @@ final class ComputeUnit {
             w.key = keyOf(w.head);
             w.busyAtStart = busy[w.scheduler][w.key].before(now);
             eligible[w.scheduler].add(w.index);
+            slotKey[w.scheduler][w.index] = w.key;
             return;
         }
         if (r != was || w.lastPcId != wasPc) {
@@ -273,16 +278,16 @@ final class ComputeUnit {
     private WarpSlot select(int s, long now) {
         SlotSet e = eligible[s];
         WarpSlot[] ws = schedulerWarps[s];
+        int[] keys = slotKey[s];
         if (gto) {
             WarpSlot last = lastWarp[s];
-            if (last != null && last.running && last.eligible && freeAt(last, now) <= now) {
+            if (last != null && last.running && last.eligible && freeAt(s, last.key, now) <= now) {
                 return last;
             }
             WarpSlot oldest = null;
             for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
-                WarpSlot w = ws[k];
-                if ((oldest == null || w.age < oldest.age) && freeAt(w, now) <= now) {
-                    oldest = w;
+                if (freeAt(s, keys[k], now) <= now && (oldest == null || ws[k].age < oldest.age)) {
+                    oldest = ws[k];
                 }
             }
             return oldest;
@@ -293,13 +298,13 @@ final class ComputeUnit {
         }
         int startAt = (lastIssued[s] + 1) % n;
         for (int k = e.next(startAt); k >= 0; k = e.next(k + 1)) {
-            if (freeAt(ws[k], now) <= now) {
+            if (freeAt(s, keys[k], now) <= now) {
                 lastIssued[s] = k;
                 return ws[k];
             }
         }
         for (int k = e.next(0); k >= 0 && k < startAt; k = e.next(k + 1)) {
-            if (freeAt(ws[k], now) <= now) {
+            if (freeAt(s, keys[k], now) <= now) {
                 lastIssued[s] = k;
                 return ws[k];
             }
@@ -353,9 +358,8 @@ final class ComputeUnit {
                 : key == KEY_MIO || key == SFU ? StallReason.MIO_THROTTLE : StallReason.MATH_PIPE_THROTTLE;
     }
 
-    /** The first cycle from {@code now} the pipe eligible warp {@code w} needs can take it. */
-    private long freeAt(WarpSlot w, long now) {
-        int key = w.key;
+    /** The first cycle from {@code now} pipe {@code key} can take an instruction of scheduler {@code s}. */
+    private long freeAt(int s, int key, long now) {
         if (key == KEY_LSU) {
             if (lsuFree > now) {
                 return lsuFree;
@@ -368,7 +372,7 @@ final class ComputeUnit {
         if (key == KEY_MIO) {
             return mioFree;
         }
-        return pipeFree[w.scheduler][key];
+        return pipeFree[s][key];
     }
 
     /**
@@ -685,6 +689,7 @@ final class ComputeUnit {
                 for (int k = 0; k < kept; k++) {
                     if (ws[k].eligible) {
                         eligible[s].add(k);
+                        slotKey[s][k] = ws[k].key;
                     }
                 }
             }
