@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rvsimt.core.semantics.FpQemuRunner.Shape;
+import org.rvsimt.core.semantics.FpQemuRunner.Variant;
 
 /**
  * Differential test: every RV32F operation, in all five static rounding modes and with the
@@ -24,46 +25,36 @@ class FloatOpsQemuTest {
     /** Random cases per variant; {@code -Drvsimt.fp.scale=N} multiplies it for long runs. */
     private static final int RANDOM_PER_VARIANT = 90 * Integer.getInteger("rvsimt.fp.scale", 1);
 
-    private record Variant(String mnemonic, Shape shape, int rm) {
-        String asm() {
-            return shape.asm(mnemonic, rm);
-        }
-
-        String label() {
-            return FpQemuRunner.label(mnemonic, rm);
-        }
-
-        /** Expected result bits; flags are OR-ed into f[0]. */
-        int eval(int a, int b, int c, int frm, int[] f) {
-            int r = rm == DYN ? frm : rm;
-            return switch (mnemonic) {
-                case "fadd.s" -> FloatOps.faddS(a, b, r, f, 0);
-                case "fsub.s" -> FloatOps.fsubS(a, b, r, f, 0);
-                case "fmul.s" -> FloatOps.fmulS(a, b, r, f, 0);
-                case "fdiv.s" -> FloatOps.fdivS(a, b, r, f, 0);
-                case "fsqrt.s" -> FloatOps.fsqrtS(a, r, f, 0);
-                case "fmadd.s" -> FloatOps.fmaddS(a, b, c, r, f, 0);
-                case "fmsub.s" -> FloatOps.fmsubS(a, b, c, r, f, 0);
-                case "fnmsub.s" -> FloatOps.fnmsubS(a, b, c, r, f, 0);
-                case "fnmadd.s" -> FloatOps.fnmaddS(a, b, c, r, f, 0);
-                case "fsgnj.s" -> FloatOps.fsgnjS(a, b);
-                case "fsgnjn.s" -> FloatOps.fsgnjnS(a, b);
-                case "fsgnjx.s" -> FloatOps.fsgnjxS(a, b);
-                case "fmin.s" -> FloatOps.fminS(a, b, f, 0);
-                case "fmax.s" -> FloatOps.fmaxS(a, b, f, 0);
-                case "feq.s" -> FloatOps.feqS(a, b, f, 0);
-                case "flt.s" -> FloatOps.fltS(a, b, f, 0);
-                case "fle.s" -> FloatOps.fleS(a, b, f, 0);
-                case "fclass.s" -> FloatOps.fclassS(a);
-                case "fmv.x.w" -> FloatOps.fmvXW(a);
-                case "fmv.w.x" -> FloatOps.fmvWX(a);
-                case "fcvt.w.s" -> FloatOps.fcvtWS(a, r, f, 0);
-                case "fcvt.wu.s" -> FloatOps.fcvtWuS(a, r, f, 0);
-                case "fcvt.s.w" -> FloatOps.fcvtSW(a, r, f, 0);
-                case "fcvt.s.wu" -> FloatOps.fcvtSWu(a, r, f, 0);
-                default -> throw new IllegalStateException(mnemonic);
-            };
-        }
+    /** Expected result bits; flags are OR-ed into f[0]. */
+    static int expected(Variant v, int a, int b, int c, int frm, int[] f) {
+        int r = v.roundingMode(frm);
+        return switch (v.mnemonic()) {
+            case "fadd.s" -> FloatOps.faddS(a, b, r, f, 0);
+            case "fsub.s" -> FloatOps.fsubS(a, b, r, f, 0);
+            case "fmul.s" -> FloatOps.fmulS(a, b, r, f, 0);
+            case "fdiv.s" -> FloatOps.fdivS(a, b, r, f, 0);
+            case "fsqrt.s" -> FloatOps.fsqrtS(a, r, f, 0);
+            case "fmadd.s" -> FloatOps.fmaddS(a, b, c, r, f, 0);
+            case "fmsub.s" -> FloatOps.fmsubS(a, b, c, r, f, 0);
+            case "fnmsub.s" -> FloatOps.fnmsubS(a, b, c, r, f, 0);
+            case "fnmadd.s" -> FloatOps.fnmaddS(a, b, c, r, f, 0);
+            case "fsgnj.s" -> FloatOps.fsgnjS(a, b);
+            case "fsgnjn.s" -> FloatOps.fsgnjnS(a, b);
+            case "fsgnjx.s" -> FloatOps.fsgnjxS(a, b);
+            case "fmin.s" -> FloatOps.fminS(a, b, f, 0);
+            case "fmax.s" -> FloatOps.fmaxS(a, b, f, 0);
+            case "feq.s" -> FloatOps.feqS(a, b, f, 0);
+            case "flt.s" -> FloatOps.fltS(a, b, f, 0);
+            case "fle.s" -> FloatOps.fleS(a, b, f, 0);
+            case "fclass.s" -> FloatOps.fclassS(a);
+            case "fmv.x.w" -> FloatOps.fmvXW(a);
+            case "fmv.w.x" -> FloatOps.fmvWX(a);
+            case "fcvt.w.s" -> FloatOps.fcvtWS(a, r, f, 0);
+            case "fcvt.wu.s" -> FloatOps.fcvtWuS(a, r, f, 0);
+            case "fcvt.s.w" -> FloatOps.fcvtSW(a, r, f, 0);
+            case "fcvt.s.wu" -> FloatOps.fcvtSWu(a, r, f, 0);
+            default -> throw new IllegalStateException(v.mnemonic());
+        };
     }
 
     private final List<Variant> variants = new ArrayList<>();
@@ -122,10 +113,10 @@ class FloatOpsQemuTest {
         for (int v = 0; v < variants.size(); v++) {
             Variant var = variants.get(v);
             // Static-mode variants get a random frm to show the static mode wins.
-            boolean dyn = var.rm == DYN;
-            switch (var.shape) {
+            boolean dyn = var.rm() == DYN;
+            switch (var.shape()) {
                 case F_FF_RM, F_FF, X_FF -> {
-                    if (var.rm <= 0 || dyn) { // specials once per op for RNE/no-rm/dyn ...
+                    if (var.rm() <= 0 || dyn) { // specials once per op for RNE/no-rm/dyn ...
                         for (int a : GRID) {
                             for (int b : GRID) {
                                 add(v, a, b, 0, dyn ? (gridRm++ % 5) : in.nextInt(5));
@@ -139,7 +130,7 @@ class FloatOpsQemuTest {
                     }
                 }
                 case F_FFF_RM -> {
-                    if (var.rm == DYN) {
+                    if (var.rm() == DYN) {
                         for (int a : GRID3) {
                             for (int b : GRID3) {
                                 for (int c : GRID3) {
@@ -210,7 +201,7 @@ class FloatOpsQemuTest {
             int[] k = cases.get(i);
             Variant var = variants.get(k[0]);
             f[0] = 0;
-            int bits = var.eval(k[1], k[2], k[3], k[4], f);
+            int bits = expected(var, k[1], k[2], k[3], k[4], f);
             if (bits != out[2 * i] || f[0] != out[2 * i + 1]) {
                 mismatchesPerVariant.merge(var.label(), 1, Integer::sum);
                 if (examples.size() < 40) {

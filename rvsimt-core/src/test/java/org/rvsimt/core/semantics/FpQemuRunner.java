@@ -61,6 +61,22 @@ final class FpQemuRunner {
         }
     }
 
+    /** One instruction under test in one rounding mode ({@link #NONE} when it takes none). */
+    record Variant(String mnemonic, Shape shape, int rm) {
+        String asm() {
+            return shape.asm(mnemonic, rm);
+        }
+
+        String label() {
+            return FpQemuRunner.label(mnemonic, rm);
+        }
+
+        /** The rounding mode the instruction uses when frm holds {@code frm}. */
+        int roundingMode(int frm) {
+            return rm == DYN ? frm : rm;
+        }
+    }
+
     /** How a failure names a variant: {@code fadd.s.rtz}. */
     static String label(String mnemonic, int rm) {
         return rm == NONE ? mnemonic : mnemonic + "." + rmName(rm);
