@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real {@code ./rvsimt} launcher script, as a user runs it: a successful command prints nothing
- * on stderr (the JVM's incubator-module warning included), an error is one line, exit codes pass
+ * on stderr (the JVM's incubator-module warning included, where host SIMD adds the module), an error is one line, exit codes pass
  * through, and files follow the umask. Runs after {@code package} (the pom's launcher-tests
  * execution), when the jar the script runs is the one just built.
  */
@@ -143,15 +143,21 @@ class LauncherIT {
      * JVM rejects, or one missing what a run loads, would only show as a slow start. The JVM's own
      * class-loading log says where each class came from: a run of the saxpy manifest through the
      * launcher takes its CLI, picocli (rewritten to a class-file version the cache can hold),
-     * Jackson, assembler and engine classes from the cache, and nearly nothing from the jar.
+     * Jackson, assembler and engine classes from the cache, and nearly nothing from the jar. Its AOT
+     * log says the cache's classes come linked (which the JDK allows only when the module graph is
+     * the training run's: no Vector API module), and the run loads no Vector API class.
      */
     @Test
     void theAotCacheIsAcceptedAndHoldsWhatARunLoads() throws Exception {
         Path log = dir.resolve("class-load.log");
+        Path aotLog = dir.resolve("aot.log");
         Run r = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"),
-                "RVSIMT_JAVA_OPTS", "-Xlog:class+load=info:file=" + log), "run", "kernels/saxpy/launch.yaml");
+                "RVSIMT_JAVA_OPTS", "-Xlog:class+load=info:file=" + log + " -Xlog:aot=info:file=" + aotLog),
+                "run", "kernels/saxpy/launch.yaml");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
+        assertThat(Files.readString(aotLog)).contains("Using AOT-linked classes: true");
+        assertThat(Files.readString(log)).doesNotContain("jdk.incubator.vector.");
         Map<String, String> source = new java.util.HashMap<>();
         java.util.regex.Pattern line = java.util.regex.Pattern.compile("\\] (\\S+) source: (.*)$");
         for (String l : Files.readAllLines(log)) {
@@ -169,6 +175,31 @@ class LauncherIT {
                 .map(Map.Entry::getKey).sorted().toList();
         long fromCache = source.values().stream().filter(s -> s.equals("shared objects file")).count();
         assertThat(fromJar).as("classes parsed from the jar (of %d from the cache)", fromCache).hasSizeLessThan(10);
+    }
+
+    /**
+     * Host SIMD is opt-in (docs/cli.md): RVSIMT_HOST_SIMD=on resolves the Vector API module (the JVM's
+     * module log) and its start-up warning still never reaches stderr; by default a run does not
+     * resolve it; a value other than on, off or auto is one line and exit 2.
+     */
+    @Test
+    void hostSimdIsOptInAndItsWarningIsDropped() throws Exception {
+        Path on = dir.resolve("modules-on.log");
+        Run simd = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"), "RVSIMT_HOST_SIMD", "on",
+                "RVSIMT_JAVA_OPTS", "-Xlog:module+load=info:file=" + on), "run", "kernels/saxpy/launch.yaml");
+        assertThat(simd.code()).as(simd.err()).isZero();
+        assertThat(simd.err()).isEmpty();
+        assertThat(Files.readString(on)).contains("jdk.incubator.vector location");
+
+        Path off = dir.resolve("modules-default.log");
+        Run plain = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"),
+                "RVSIMT_JAVA_OPTS", "-Xlog:module+load=info:file=" + off), "--version");
+        assertThat(plain.code()).as(plain.err()).isZero();
+        assertThat(Files.readString(off)).doesNotContain("jdk.incubator.vector");
+
+        Run bad = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"), "RVSIMT_HOST_SIMD", "yes"), "--version");
+        assertThat(bad.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(bad.errLines()).containsExactly("rvsimt: RVSIMT_HOST_SIMD: must be on, off or auto, got 'yes'");
     }
 
     @Test
@@ -195,9 +226,10 @@ class LauncherIT {
         assertThat(r.out()).contains("got 7, want 8");
     }
 
+    /** With host SIMD on, the JVM's stderr goes through the launcher's filter, which passes everything else. */
     @Test
     void startUpErrorsOfTheJvmStillReachStderr() throws Exception {
-        List<String> cmd = List.of("bash", "-c", "RVSIMT_JAVA_OPTS=-XX:+NoSuchOption exec ./rvsimt isa");
+        List<String> cmd = List.of("bash", "-c", "RVSIMT_HOST_SIMD=on RVSIMT_JAVA_OPTS=-XX:+NoSuchOption exec ./rvsimt isa");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(false);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process p = pb.start();

@@ -112,15 +112,31 @@ public final class FirstLaunch {
         }
     }
 
-    /** This JVM's command line up to the main class: the child runs exactly as this process does. */
+    /**
+     * The launcher's property naming the AOT cache of {@code rvsimt run}'s JVM (empty: none), set when
+     * this bench runs with the Vector API module but {@code run} starts without it (and so with the cache).
+     */
+    static final String RUN_AOT_CACHE = "rvsimt.run.aotCache";
+    private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
+
+    /**
+     * The child's command line up to the main class: this JVM's, made into the one the launcher starts
+     * for {@code rvsimt run}, so that a first launch measures what a user of run waits for.
+     */
     static List<String> javaCommand() {
+        String runCache = System.getProperty(RUN_AOT_CACHE);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java));
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // The launcher's stderr descriptor is not handed to the child (its stderr is a file here).
-            if (!a.startsWith("-Drvsimt.stderr.fd=")) {
+            boolean notInRun = a.startsWith("-Drvsimt.stderr.fd=")
+                    || (runCache != null && (a.equals(VECTOR_MODULE) || a.startsWith("-D" + RUN_AOT_CACHE + "=")));
+            if (!notInRun) {
                 cmd.add(a);
             }
+        }
+        if (runCache != null && !runCache.isEmpty()) {
+            cmd.addAll(List.of("-XX:AOTCache=" + runCache, "-Xlog:aot=off", "-Xlog:cds=off"));
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rvsimt.cli.Main"));
         return cmd;
