@@ -2,12 +2,11 @@
 #
 # Arguments: rows, cols, in, out (row-major f32) -- the same as softmax.S.
 # Launch: 1-D, any block; thread (blockIdx.x * blockDim.x + threadIdx.x) owns that row.
+# Every pass strip-mines the row at e32, m8 (32 elements at VLEN 128).
 # Pass 1: vfmax.vv into a running vector (tail-undisturbed, so a short last strip keeps the other
-# elements' maxima), then vfredmax.vs. Pass 2: x - max (vfsub.vf), then e^ per element through the
-# SFU (vfmv.f.s reads element 0, fexp.s, vfslide1down.vf appends the result; after vl steps v4
-# holds the strip's e^), stored and summed with vfredusum.vs. Pass 3: vfdiv.vf by the sum.
-# The SFU is scalar, so pass 2 costs ~4 instructions per element on top of the vector work: this
-# is where the kernel spends its time (see bench/README.md).
+# elements' maxima), then vfredmax.vs. Pass 2: x - max (vfsub.vf), e^ of every element (vfexp.v:
+# the SFU's fexp.s per element), stored and summed with vfredusum.vs (rvsimt adds in element
+# order, so the sum is the same at any LMUL). Pass 3: vfdiv.vf by the sum.
         .text
         .globl  softmax_rvv
 softmax_rvv:
@@ -29,23 +28,23 @@ softmax_rvv:
         # ---- pass 1: max
         li      t0, 0xFF800000
         fmv.w.x fa0, t0                 # -inf
-        vsetvli t1, zero, e32, m1, ta, ma
-        vfmv.v.f v1, fa0                # running max
+        vsetvli t1, zero, e32, m8, ta, ma
+        vfmv.v.f v8, fa0                # running max (v8..v15)
         mv      t2, a3
         mv      t3, a2
 .Lmax:
         beqz    t3, .Lmaxdone
-        vsetvli t1, t3, e32, m1, tu, ma
-        vle32.v v2, (t2)
-        vfmax.vv v1, v1, v2
+        vsetvli t1, t3, e32, m8, tu, ma
+        vle32.v v16, (t2)
+        vfmax.vv v8, v8, v16
         slli    t4, t1, 2
         add     t2, t2, t4
         sub     t3, t3, t1
         j       .Lmax
 .Lmaxdone:
-        vsetvli t1, zero, e32, m1, ta, ma
+        vsetvli t1, zero, e32, m8, ta, ma
         vfmv.s.f v3, fa0
-        vfredmax.vs v3, v1, v3
+        vfredmax.vs v3, v8, v3
         vfmv.f.s fa1, v3                # row max
 
         # ---- pass 2: e^(x - max) to out, and its sum
@@ -56,19 +55,12 @@ softmax_rvv:
         mv      t3, a2
 .Lexp:
         beqz    t3, .Lexpdone
-        vsetvli t1, t3, e32, m1, ta, ma
-        vle32.v v2, (t2)
-        vfsub.vf v2, v2, fa1
-        mv      t6, t1
-.Lelem:
-        vfmv.f.s ft0, v2
-        fexp.s  ft0, ft0
-        vfslide1down.vf v2, v2, ft1     # drop the element just read
-        vfslide1down.vf v4, v4, ft0     # append its e^
-        addi    t6, t6, -1
-        bnez    t6, .Lelem
-        vse32.v v4, (t5)
-        vfredusum.vs v5, v4, v5
+        vsetvli t1, t3, e32, m8, ta, ma
+        vle32.v v16, (t2)
+        vfsub.vf v16, v16, fa1
+        vfexp.v v16, v16
+        vse32.v v16, (t5)
+        vfredusum.vs v5, v16, v5
         slli    t4, t1, 2
         add     t2, t2, t4
         add     t5, t5, t4

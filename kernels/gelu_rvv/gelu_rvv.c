@@ -1,5 +1,5 @@
 /* gelu_rvv.c: out[i] = x * sigmoid(1.702 x) with RVV (Zve32f) and the SFU: vfmul.vf by 1.702f,
- * fsigmoid.s per element (rvv_sfu.h), vfmul.vv by x; per thread a chunk of ceil(n / threads)
+ * vfsigmoid.v (rvv_sfu.h: fsigmoid.s on each element), vfmul.vv by x; per thread a chunk of ceil(n / threads)
  * elements in e32 m1 strips. The same three roundings as the scalar gelu.S. */
 #include <riscv_vector.h>  /* also tells CKernelCompiler to add zve32f */
 #include "rvv_sfu.h"

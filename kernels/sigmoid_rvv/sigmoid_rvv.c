@@ -1,6 +1,6 @@
 /* sigmoid_rvv.c: out[i] = 1 / (1 + e^-x[i]) with RVV (Zve32f) and the SFU: per thread a chunk of
- * ceil(n / threads) elements in e32 m1 strips, each element through fsigmoid.s (rvv_sfu.h), so the
- * result is the scalar SFU's: correctly rounded in exact mode (within 1 ulp). */
+ * ceil(n / threads) elements in e32 m1 strips, each strip through vfsigmoid.v (rvv_sfu.h: fsigmoid.s
+ * on each element), so the result is the scalar SFU's: correctly rounded in exact mode (within 1 ulp). */
 #include <riscv_vector.h>  /* also tells CKernelCompiler to add zve32f */
 #include "rvv_sfu.h"
 

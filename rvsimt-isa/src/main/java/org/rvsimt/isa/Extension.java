@@ -18,7 +18,7 @@ public enum Extension {
     ZFHMIN("half-precision loads, stores, moves and conversions to and from f32", "zfhmin"),
     ZFH("half-precision floating point (includes zfhmin)", "zfh"),
     ZICOND("integer conditional operations", "zicond"),
-    XSFU("seed transcendental SFU ops (custom, OP-FP funct7 0110000)", "xsfu"),
+    XSFU("seed transcendental SFU ops (custom: OP-FP funct7 0110000; per vector element: OP-V funct6 010001)", "xsfu"),
     XLOWP("seed low-precision conversions (custom, OP-FP)", "xlowp"),
     XVORTEX("Vortex SIMT control (custom-0)", "xvortex"),
     V("RVV 1.0 vector subset: Zve32f (SEW 8/16/32, f32), per lane", "zve32f"),

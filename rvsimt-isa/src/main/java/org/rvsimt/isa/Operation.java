@@ -481,6 +481,27 @@ public sealed interface Operation {
     }
 
     /**
+     * The seed's SFU functions on every active element of an f32 vector (custom): vd[i] = f(vs2[i]),
+     * each element exactly what the scalar instruction of {@link #scalar()} gives for it.
+     */
+    enum VectorSpecialFunction implements Vector {
+        FEXP(SpecialFunction.FEXP), FLN(SpecialFunction.FLN), FRCP(SpecialFunction.FRCP),
+        FRSQRT(SpecialFunction.FRSQRT), FTANH(SpecialFunction.FTANH), FSIGMOID(SpecialFunction.FSIGMOID),
+        FSIN(SpecialFunction.FSIN), FCOS(SpecialFunction.FCOS);
+
+        private final SpecialFunction scalar;
+
+        VectorSpecialFunction(SpecialFunction scalar) {
+            this.scalar = scalar;
+        }
+
+        /** The scalar SFU operation applied to each element. */
+        public SpecialFunction scalar() {
+            return scalar;
+        }
+    }
+
+    /**
      * A matrix-extension instruction: the matrix unit runs it, reading its registers and element size
      * (d_size) from the word.
      */

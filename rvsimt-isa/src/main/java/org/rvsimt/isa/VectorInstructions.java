@@ -14,6 +14,7 @@ import org.rvsimt.isa.Operation.VectorMemory;
 import org.rvsimt.isa.Operation.VectorMulAdd;
 import org.rvsimt.isa.Operation.VectorPermute;
 import org.rvsimt.isa.Operation.VectorReduction;
+import org.rvsimt.isa.Operation.VectorSpecialFunction;
 
 /**
  * The RVV 1.0 subset rvsimt implements (Zve32f: SEW 8/16/32, f32 arithmetic), declared once each.
@@ -64,7 +65,8 @@ final class VectorInstructions {
         v.reductions();
         v.floatingPoint();
         v.masks();
-        v.floatSlides();     // last, so the trace ids declared before them stay as they were
+        v.floatSlides();
+        v.specialFunctions(); // last, so the trace ids declared before them stay as they were
     }
 
     // ---------------------------------------------------------------- groups
@@ -307,6 +309,20 @@ final class VectorInstructions {
                 "vd[0] = %s, vd[i+1] = vs2[i]");
         binary("vfslide1down", "001111", "F", OPFVV, OPFVF, Kind.VECTOR_PERMUTE,
                 VectorPermute.SLIDE1_DOWN, "vd[vl-1] = %s, vd[i] = vs2[i+1]");
+    }
+
+    /**
+     * vfexp.v ... vfcos.v: the SFU functions of {@code fexp.s ... fcos.s} on each element (custom, in
+     * the SFU's extension). Encoded in OP-V's OPFVV group at funct6 010001, which RVV 1.0 leaves
+     * unassigned; like VFUNARY1 the vs1 field selects the function, with the scalar forms' rs2 numbers.
+     */
+    private void specialFunctions() {
+        for (VectorSpecialFunction k : VectorSpecialFunction.values()) {
+            String scalar = k.name().toLowerCase(java.util.Locale.ROOT);
+            String select = String.format("%5s", Integer.toBinaryString(k.scalar().ordinal())).replace(' ', '0');
+            table.add("v" + scalar + ".v", "010001" + "." + FREE5 + select + OPFVV + FREE5 + OP_V, "vd, vs2, vm",
+                    Kind.VECTOR_FP, Extension.XSFU, trace++, k, "vd[i] = " + scalar + ".s(vs2[i]) (SFU, per element)");
+        }
     }
 
     // ---------------------------------------------------------------- shapes

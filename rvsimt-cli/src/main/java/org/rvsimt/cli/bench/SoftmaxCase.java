@@ -9,7 +9,7 @@ import org.rvsimt.core.api.RandomFill;
 /**
  * Row-wise softmax (bench/kernels/softmax.S): one warp per row, max and sum combined across the
  * warp with vx_shfl_bfly, e^x from the SFU's fexp.s. Block 256 (8 warps), grid ceil(rows/8).
- * The vector version (softmax_rvv.S) gives each thread a row: vfmax/vfredmax, fexp.s per element,
+ * The vector version (softmax_rvv.S) gives each thread a row, in e32 m8 strips: vfmax/vfredmax, vfexp.v,
  * vfredusum, vfdiv; block 64, grid ceil(rows/64).
  */
 final class SoftmaxCase implements BenchCase {

@@ -521,6 +521,12 @@ class AssemblerTest {
             DOCUMENTED.put(sfu[i] + " f0, f0", 0x60000053 | i << 20);
         }
         DOCUMENTED.put("fexp.s f15, f0", 0x600007D3);
+        // The vector forms: OP-V OPFVV funct6 010001, vs1 = the scalar form's rs2 (vfexp.v v8, v8 as clang-19
+        // encodes ".insn r 0x57, 1, 0x23, v8, x0, v8"; vm = 0 for v0.t).
+        for (int i = 0; i < sfu.length; i++) {
+            DOCUMENTED.put("v" + sfu[i].replace(".s", ".v") + " v8, v8", 0x46801457 | i << 15);
+        }
+        DOCUMENTED.put("vfexp.v v16, v8, v0.t", 0x44801857);
         DOCUMENTED.put("fexp.s f2, f2", 0x60010153);
         DOCUMENTED.put("frcp.s f1, f1", 0x602080D3);
         DOCUMENTED.put("fcvt.s.bf16 f0, f0", 0x4A000053);

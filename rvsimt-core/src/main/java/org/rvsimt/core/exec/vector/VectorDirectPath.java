@@ -7,9 +7,11 @@ import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.memory.MemoryMap;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.VectorOps;
 import org.rvsimt.isa.OperandSource;
 import org.rvsimt.isa.Operation;
+import org.rvsimt.isa.Operation.SpecialFunction;
 import org.rvsimt.isa.Operation.VectorArith;
 import org.rvsimt.isa.Operation.VectorConfig;
 import org.rvsimt.isa.Operation.VectorFpArith;
@@ -19,12 +21,13 @@ import org.rvsimt.isa.Operation.VectorMemory;
 import org.rvsimt.isa.Operation.VectorMulAdd;
 import org.rvsimt.isa.Operation.VectorPermute;
 import org.rvsimt.isa.Operation.VectorReduction;
+import org.rvsimt.isa.Operation.VectorSpecialFunction;
 
 /**
  * Per-lane loops straight on the register bytes for the instruction families that kernels run in
  * their inner loops besides f32 arithmetic: vset*, integer arithmetic and multiply-add at any SEW,
- * integer and f32 reductions (masked or not), scalar moves, splats, one-element slides, and
- * strided e32 loads and stores. {@link VectorUnit}'s general path decodes each lane's operands into
+ * integer and f32 reductions (masked or not), scalar moves, splats, one-element slides, the SFU
+ * functions on vectors, and strided e32 loads and stores. {@link VectorUnit}'s general path decodes each lane's operands into
  * a {@code Lane} and reads each element through a switch on SEW; these loops skip that work, and
  * nothing else: they compute the same element functions ({@link VectorOps}, {@link FloatOps}) in
  * the same element order, so bits and flags are identical. A case they do not cover (vill, vstart
@@ -41,7 +44,7 @@ final class VectorDirectPath {
 
     /** Which loop runs an instruction: chosen once per instruction, then tested per lane. */
     enum Kind {
-        CONFIG, INTEGER, MUL_ADD, REDUCTION, FLOAT_REDUCTION, PERMUTE, STRIDED_E32,
+        CONFIG, INTEGER, MUL_ADD, REDUCTION, FLOAT_REDUCTION, PERMUTE, STRIDED_E32, SPECIAL_FUNCTION,
         /** The host-SIMD f32 loops and e32 block copies of {@link VectorFastPath}. */
         HOST_SIMD,
         /** None: every lane runs in the unit's general path. */
@@ -56,6 +59,7 @@ final class VectorDirectPath {
             case VectorMulAdd k -> Kind.MUL_ADD;
             case VectorReduction k -> Kind.REDUCTION;
             case VectorFpReduction k -> Kind.FLOAT_REDUCTION;
+            case VectorSpecialFunction k -> Kind.SPECIAL_FUNCTION;
             case VectorPermute k -> masked ? Kind.GENERAL : Kind.PERMUTE;
             case VectorMemory k when !masked && stridedE32(k, word) -> Kind.STRIDED_E32;
             case VectorMemory k when HostSimd.AVAILABLE && VectorFastPath.unitStrideE32(k, word) -> Kind.HOST_SIMD;
@@ -100,8 +104,25 @@ final class VectorDirectPath {
             case PERMUTE -> permute(w, v, (VectorPermute) op, source, lane, sew, group, vd, rs1, vs2);
             case STRIDED_E32 -> sew == 32 && (vd & group) == 0
                     && strided(c, w, v, lane, vd, rs1, vs2, ((VectorMemory) op).store());
+            case SPECIAL_FUNCTION -> sew == 32 && aligned
+                    && specialFunction(v, ((VectorSpecialFunction) op).scalar(), c.spec.fastSfu(), lane, masked, vd, vs2);
             case CONFIG, HOST_SIMD, GENERAL -> false;
         };
+    }
+
+    /** vfexp.v ... vfcos.v: the scalar SFU function on each active element, in element order (it sets no flags). */
+    private static boolean specialFunction(VectorState v, SpecialFunction f, boolean fast, int lane, boolean masked,
+                                           int vd, int vs2) {
+        byte[] b = v.bytes;
+        int n = v.vl[lane];
+        int d = v.offset(lane, vd, 0, 4);
+        int s2 = v.offset(lane, vs2, 0, 4);
+        for (int e = 0; e < n; e++) {
+            if (active(v, lane, masked, e)) {
+                INT.set(b, d + 4 * e, Sfu.apply(f, (int) INT.get(b, s2 + 4 * e), fast));
+            }
+        }
+        return true;
     }
 
     /** vlse32.v / vsse32.v: strided (mop 10), nf 0, mew 0, width 110. */

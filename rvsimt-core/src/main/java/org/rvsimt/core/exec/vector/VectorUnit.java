@@ -10,6 +10,7 @@ import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.semantics.FloatOps;
+import org.rvsimt.core.semantics.Sfu;
 import org.rvsimt.core.semantics.VectorOps;
 import org.rvsimt.isa.InstructionSet;
 import org.rvsimt.isa.OperandSource;
@@ -29,6 +30,7 @@ import org.rvsimt.isa.Operation.VectorMemory;
 import org.rvsimt.isa.Operation.VectorMulAdd;
 import org.rvsimt.isa.Operation.VectorPermute;
 import org.rvsimt.isa.Operation.VectorReduction;
+import org.rvsimt.isa.Operation.VectorSpecialFunction;
 
 /**
  * Executes one RVV 1.0 instruction for every active SIMT lane; each lane has its own vector
@@ -293,6 +295,15 @@ public final class VectorUnit {
                     }
                 }
                 case VectorFpReduction k -> floatReduction(k);
+                case VectorSpecialFunction k -> {
+                    floatSetup(false, vd, -1);
+                    boolean fast = c.spec.fastSfu();
+                    for (int e = v.vstart[lane]; e < vl; e++) {
+                        if (active(e)) {
+                            set(vd, e, Sfu.apply(k.scalar(), get(vs2, e), fast));
+                        }
+                    }
+                }
             }
             v.vstart[lane] = 0;
         }
