@@ -7,6 +7,8 @@ import java.util.List;
  * {@code addi} with rd, rs1 and imm 0) or tied to another field ({@code fmv.s fd, fs} is
  * {@code fsgnj.s fd, fs, fs}), written with its own syntax. The assembler accepts it and the
  * disassembler's listing prints it where the word matches, both from this one record ({@link Aliases}).
+ * A name may have several forms ({@code jalr rs1}, {@code jalr imm(rs1)}, {@code jalr rd, rs1}); the
+ * assembler takes the first whose operands fit the ones written.
  *
  * @param mnemonic  the alias's name
  * @param base      the declared instruction it stands for
@@ -15,12 +17,11 @@ import java.util.List;
  * @param match     their values
  * @param tiedFrom  fields written by an operand ...
  * @param tiedTo    ... whose value the field at the same index repeats
- * @param listed    the listing prints it (as llvm-objdump does); false: the assembler accepts it only
- * @param assembled the assembler takes it from here; false: the assembler expands the name itself because
- *                  it takes more forms than this one ({@code li} of any 32-bit value, {@code csrw} of an immediate)
+ * @param listed    the listing prints it (as llvm-objdump does by default); false: the assembler accepts it
+ *                  only ({@code bgt} with swapped operands, {@code csrw} of an immediate)
  */
 public record Alias(String mnemonic, InstructionDef base, List<Slot> slots, int mask, int match, List<Field> tiedFrom,
-                    List<Field> tiedTo, boolean listed, boolean assembled) {
+                    List<Field> tiedTo, boolean listed) {
 
     public Alias {
         slots = List.copyOf(slots);

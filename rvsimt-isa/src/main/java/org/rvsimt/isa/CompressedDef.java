@@ -21,11 +21,13 @@ import java.util.Set;
  * @param parts     how the expansion's fields are filled
  * @param also      other 32-bit forms that compress to it (LLVM's compress-only patterns: {@code addi rd,
  *                  rs, 0} compresses to {@code c.mv}, {@code add rd, rs2, rd} to {@code c.add})
+ * @param listedAs  the 32-bit form a listing prints, where llvm-objdump's differs from the expansion
+ *                  ({@code c.mv} lists as {@code addi rd, rs2, 0}, that is {@code mv}); null: the expansion
  * @param summary   one line of what it does, for the documentation
  */
 public record CompressedDef(String mnemonic, int mask, int match, List<Operand> operands, Set<CField> nonzero,
                             Set<CField> reserved, Extension needs, InstructionDef target, List<Part> parts,
-                            List<Form32> also, String summary) {
+                            List<Form32> also, Form32 listedAs, String summary) {
 
     public CompressedDef {
         operands = List.copyOf(operands);
@@ -69,6 +71,15 @@ public record CompressedDef(String mnemonic, int mask, int match, List<Operand> 
 
     /** The 32-bit instruction word a matching halfword stands for. */
     public int expand(int h) {
+        return fill(target, parts, h);
+    }
+
+    /** The 32-bit word a listing prints for a matching halfword (see {@link #listedAs}). */
+    public int listedWord(int h) {
+        return listedAs == null ? expand(h) : fill(listedAs.target(), listedAs.parts(), h);
+    }
+
+    private static int fill(InstructionDef target, List<Part> parts, int h) {
         int w = target.match();
         for (Part p : parts) {
             w = p.field().insert(w, p.from() != null ? p.from().extract(h) : p.constant());

@@ -102,10 +102,10 @@ public final class CompressedInstructions {
                 "fd = mem[sp + uimm]", p(Field.FD, FD), c(Field.RS1, SP), p(Field.IMM_I, LWSP)));
         t.add(def("c.jr", "100 0 ..... 00000 10", ops(o(RD)), Set.of(RD), Set.of(RD), null, "jalr", "pc = rs1",
                 c(Field.RD, X0), p(Field.RS1, RD), c(Field.IMM_I, 0)));
-        t.add(def("c.mv", "100 0 ..... ..... 10", ops(o(RD), o(RS2)), Set.of(RD, RS2), Set.of(), null, "add",
-                "rd = rs2", List.of(form("add", p(Field.RD, RD), p(Field.RS1, RS2), c(Field.RS2, X0)),
-                        form("addi", p(Field.RD, RD), p(Field.RS1, RS2), c(Field.IMM_I, 0))),
-                p(Field.RD, RD), c(Field.RS1, X0), p(Field.RS2, RS2)));
+        Form32 mvAsAddi = form("addi", p(Field.RD, RD), p(Field.RS1, RS2), c(Field.IMM_I, 0));
+        t.add(listedAs(def("c.mv", "100 0 ..... ..... 10", ops(o(RD), o(RS2)), Set.of(RD, RS2), Set.of(), null, "add",
+                "rd = rs2", List.of(form("add", p(Field.RD, RD), p(Field.RS1, RS2), c(Field.RS2, X0)), mvAsAddi),
+                p(Field.RD, RD), c(Field.RS1, X0), p(Field.RS2, RS2)), mvAsAddi));
         t.add(def("c.ebreak", "100 1 00000 00000 10", ops(), Set.of(), Set.of(), null, "ebreak", "breakpoint"));
         t.add(def("c.jalr", "100 1 ..... 00000 10", ops(o(RD)), Set.of(RD), Set.of(RD), null, "jalr",
                 "ra = pc + 2; pc = rs1", c(Field.RD, RA), p(Field.RS1, RD), c(Field.IMM_I, 0)));
@@ -206,7 +206,13 @@ public final class CompressedInstructions {
         for (Form32 f : also) {
             checkCovers(m, f.target(), f.parts());
         }
-        return new CompressedDef(m, mask, match, ops, nonzero, reserved, needs, t, List.of(parts), also, summary);
+        return new CompressedDef(m, mask, match, ops, nonzero, reserved, needs, t, List.of(parts), also, null, summary);
+    }
+
+    /** {@code d}, listed as {@code form} (LLVM's uncompression picks that form, so llvm-objdump prints it). */
+    private static CompressedDef listedAs(CompressedDef d, Form32 form) {
+        return new CompressedDef(d.mnemonic(), d.mask(), d.match(), d.operands(), d.nonzero(), d.reserved(), d.needs(),
+                d.target(), d.parts(), d.also(), form, d.summary());
     }
 
     /** Every field of the expansion is filled, so compressing a word can never drop an operand. */

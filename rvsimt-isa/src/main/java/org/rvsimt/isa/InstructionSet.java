@@ -41,7 +41,6 @@ public final class InstructionSet {
 
     private static final List<InstructionDef> ALL;
     private static final Map<String, InstructionDef> BY_MNEMONIC;
-    private static final Map<String, String> ALIASES;
 
     static {
         Table t = new Table();
@@ -65,16 +64,6 @@ public final class InstructionSet {
             }
         }
         BY_MNEMONIC = Map.copyOf(byName);
-        ALIASES = Map.ofEntries(
-                // The Vortex reference writes these without the vx_ prefix; accept both spellings.
-                Map.entry("tmc", "vx_tmc"), Map.entry("wspawn", "vx_wspawn"),
-                Map.entry("split", "vx_split"), Map.entry("split.n", "vx_split_n"),
-                Map.entry("join", "vx_join"), Map.entry("bar", "vx_bar"),
-                Map.entry("pred", "vx_pred"), Map.entry("pred.n", "vx_pred_n"),
-                Map.entry("vote.all", "vx_vote_all"), Map.entry("vote.any", "vx_vote_any"),
-                Map.entry("vote.uni", "vx_vote_uni"), Map.entry("vote.ballot", "vx_vote_ballot"),
-                Map.entry("shfl.up", "vx_shfl_up"), Map.entry("shfl.down", "vx_shfl_down"),
-                Map.entry("shfl.bfly", "vx_shfl_bfly"), Map.entry("shfl.idx", "vx_shfl_idx"));
     }
 
     private InstructionSet() { }
@@ -92,19 +81,10 @@ public final class InstructionSet {
         return ALL.size();
     }
 
-    /** The declaration for a mnemonic (or one of its documented aliases), or null. */
+    /** The declaration for a mnemonic, or null (other spellings are {@link Aliases}). */
     public static InstructionDef byMnemonic(String mnemonic) {
         String m = mnemonic.toLowerCase(Locale.ROOT);
-        InstructionDef d = BY_MNEMONIC.get(m);
-        if (d == null && ALIASES.containsKey(m)) {
-            d = BY_MNEMONIC.get(ALIASES.get(m));
-        }
-        return d;
-    }
-
-    /** Accepted alternative spellings (alias to mnemonic). */
-    public static Map<String, String> aliases() {
-        return ALIASES;
+        return BY_MNEMONIC.get(m);
     }
 
     // ---------------------------------------------------------------- declarations

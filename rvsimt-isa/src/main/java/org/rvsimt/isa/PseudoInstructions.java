@@ -24,6 +24,8 @@ public final class PseudoInstructions {
         XREG,
         /** A floating-point register. */
         FREG,
+        /** An integer register the expansion overwrites ({@code rt} of a store or float load of a symbol). */
+        TEMP,
         /** A value: a number is the value itself ({@code li}, {@code la}, loads and stores of a symbol). */
         VALUE,
         /** A jump target: a symbol is an address, a plain number an offset from the pseudo's pc ({@code call}). */
@@ -109,6 +111,7 @@ public final class PseudoInstructions {
         OperandKind x = OperandKind.XREG;
         OperandKind f = OperandKind.FREG;
         OperandKind v = OperandKind.VALUE;
+        OperandKind t = OperandKind.TEMP;
         // li rd, imm: addi alone for 12 bits, lui alone when the low 12 bits are 0, else lui + addi.
         add("li", List.of(x, v), "rd, imm",
                 new Expansion(When.FITS_12_BITS, List.of(
@@ -138,15 +141,15 @@ public final class PseudoInstructions {
                     op(Field.IMM_I, 1, Relocation.PCREL_LO))));
         }
         for (String m : new String[] {"flw", "flh"}) {
-            add(m, List.of(f, v, x), "fd, symbol, rt", pcrel(2, 1, word(m, op(Field.FD, 0), op(Field.RS1, 2),
+            add(m, List.of(f, v, t), "fd, symbol, rt", pcrel(2, 1, word(m, op(Field.FD, 0), op(Field.RS1, 2),
                     op(Field.IMM_I, 1, Relocation.PCREL_LO))));
         }
         for (String m : new String[] {"sb", "sh", "sw"}) {
-            add(m, List.of(x, v, x), "rs, symbol, rt", pcrel(2, 1, word(m, op(Field.RS2, 0), op(Field.RS1, 2),
+            add(m, List.of(x, v, t), "rs, symbol, rt", pcrel(2, 1, word(m, op(Field.RS2, 0), op(Field.RS1, 2),
                     op(Field.IMM_S, 1, Relocation.PCREL_LO))));
         }
         for (String m : new String[] {"fsw", "fsh"}) {
-            add(m, List.of(f, v, x), "fs, symbol, rt", pcrel(2, 1, word(m, op(Field.FS2, 0), op(Field.RS1, 2),
+            add(m, List.of(f, v, t), "fs, symbol, rt", pcrel(2, 1, word(m, op(Field.FS2, 0), op(Field.RS1, 2),
                     op(Field.IMM_S, 1, Relocation.PCREL_LO))));
         }
     }

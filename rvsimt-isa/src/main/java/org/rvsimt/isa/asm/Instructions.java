@@ -2,10 +2,12 @@ package org.rvsimt.isa.asm;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.rvsimt.isa.Alias;
@@ -35,33 +37,12 @@ import org.rvsimt.isa.asm.PendingWord.Value;
 
 /**
  * Turns one instruction statement into instruction words. Declared instructions are handled
- * generically from {@link InstructionDef#slots()}; the only per-mnemonic code is the
- * pseudo-instruction table ({@link #pseudo}), whose expansions follow the RISC-V Assembly
- * Programmer's Manual (riscv-non-isa/riscv-asm-manual, "Pseudo Instructions" tables) and the
- * unprivileged specification's pseudo-instruction listings (chapter "RISC-V Assembly Programmer's Handbook").
+ * generically from {@link InstructionDef#slots()}; pseudo-instructions and aliases from their
+ * declarations ({@link PseudoInstructions} for several words, {@link Aliases} for one). There is no
+ * per-mnemonic code: a name's forms are tried in order (multi-word pseudo-instructions, aliases, the
+ * declared instruction) and the first whose operands fit the ones written is taken.
  */
 final class Instructions {
-
-    private static final int ZERO = 0;
-    private static final int RA = 1;
-    private static final int T1 = 6;
-
-    /**
-     * Pseudo-instructions this assembler expands itself (some share a name with a declared instruction);
-     * the one-word aliases it shares with the disassembler are {@link Aliases}.
-     */
-    static final Set<String> PSEUDOS = Set.of(
-            "li", "la", "lla", "sltz", "sgtz", "zext.b", "jr", "jalr", "call", "tail", "bgt", "ble", "bgtu", "bleu",
-            "fmv.x.s", "fmv.s.x", "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci",
-            "fsflags", "fsrm", "fscsr", "fsflagsi", "fsrmi",
-            "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth", "unimp",
-            "lb", "lh", "lw", "lbu", "lhu", "flw", "flh", "sb", "sh", "sw", "fsw", "fsh",
-            "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv");
-
-    /** RVV compare pseudo-instructions that are the declared compare with its sources swapped (spec 11.8, 13.13). */
-    private static final java.util.Map<String, String> SWAPPED_COMPARES = java.util.Map.of(
-            "vmsgt.vv", "vmslt.vv", "vmsgtu.vv", "vmsltu.vv", "vmsge.vv", "vmsle.vv", "vmsgeu.vv", "vmsleu.vv",
-            "vmfgt.vv", "vmflt.vv", "vmfge.vv", "vmfle.vv");
 
     private static final Pattern REGISTER_LIKE = Pattern.compile("(?i)(x|f|a|s|t|fa|fs|ft)[0-9]+");
 
@@ -78,16 +59,20 @@ final class Instructions {
         if (c != null) {
             return List.of(compressed(c, head, ops));
         }
-        for (Alias a : Aliases.named(m)) {
-            if (a.assembled() && takes(a.slots(), ops.size())) {
+        List<Pseudo> pseudos = PseudoInstructions.named(m);
+        List<Alias> aliases = Aliases.named(m);
+        for (Pseudo p : pseudos) {
+            if (fits(p, ops)) {
+                return expand(p, head, ops);
+            }
+        }
+        for (Alias a : aliases) {
+            if (fits(a.slots(), ops)) {
                 return List.of(alias(a, head, ops));
             }
         }
-        if (PSEUDOS.contains(m)) {
-            List<PendingWord> p = pseudo(m, head, ops);
-            if (p != null) {
-                return p;
-            }
+        for (Pseudo p : pseudos) {
+            needsTemporary(p, ops);
         }
         InstructionDef def = InstructionSet.byMnemonic(m);
         int aqrl = 0;
@@ -104,21 +89,127 @@ final class Instructions {
                 }
             }
         }
-        if (def == null) {
-            for (Alias a : Aliases.named(m)) {
-                if (a.assembled()) {
-                    return List.of(alias(a, head, ops));      // reports the wrong operand count
-                }
+        if (def != null) {
+            return List.of(declared(def, aqrl, head, ops));     // reports what does not fit
+        }
+        // No form fits: the first with this many operands reports the operand that is wrong, else the count.
+        for (Pseudo p : pseudos) {
+            if (p.operands().size() == ops.size()) {
+                return expand(p, head, ops);
             }
+        }
+        for (Alias a : aliases) {
+            if (takes(a.slots(), ops.size())) {
+                return List.of(alias(a, head, ops));
+            }
+        }
+        if (pseudos.isEmpty() && aliases.isEmpty()) {
             throw asm.error(head, unknownMnemonic(head.text()));
         }
-        return List.of(declared(def, aqrl, head, ops));
+        throw formsCountError(head, ops, pseudos, aliases);
     }
 
     /** Whether {@code n} operands fit these slots (a trailing {@code v0.t} is optional). */
     private static boolean takes(List<Slot> slots, int n) {
         int k = slots.size();
         return n == k || k > 0 && slots.get(k - 1).isMask() && n == k - 1;
+    }
+
+    /**
+     * Whether the operands as written fit these slots: their number, a memory operand where the slot is one,
+     * a register where the slot takes a register and a value where it takes a value ({@code csrw csr, a0}
+     * against {@code csrw csr, 5}). The form taken then reads them strictly and reports bad values.
+     */
+    private static boolean fits(List<Slot> slots, List<Operand> ops) {
+        if (!takes(slots, ops.size())) {
+            return false;
+        }
+        for (int i = 0; i < ops.size(); i++) {
+            Slot s = slots.get(i);
+            Operand op = ops.get(i);
+            boolean ok = switch (s.shape()) {
+                case MEMORY, ADDRESS -> op.hasBase();
+                case LITERAL -> op.ident() != null && op.ident().equalsIgnoreCase(s.literal());
+                case PLAIN -> s.isMask() || !op.hasBase() && takesRegister(s.value().valueClass()) == registerLike(op);
+            };
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the operands fit a multi-word pseudo-instruction's operand kinds (as {@link #fits(List, List)}). */
+    private static boolean fits(Pseudo p, List<Operand> ops) {
+        if (ops.size() != p.operands().size()) {
+            return false;
+        }
+        for (int i = 0; i < ops.size(); i++) {
+            Operand op = ops.get(i);
+            boolean register = switch (p.operands().get(i)) {
+                case XREG, FREG, TEMP -> true;
+                case VALUE, TARGET -> false;
+            };
+            if (op.hasBase() || registerLike(op) != register) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * "sw with a symbol needs a temporary register": the operands fit {@code p} but for its temporary,
+     * so the declared instruction would report a missing memory operand, which is not what was meant.
+     */
+    private void needsTemporary(Pseudo p, List<Operand> ops) throws AsmException {
+        int temp = p.operands().indexOf(PseudoInstructions.OperandKind.TEMP);
+        if (temp < 0 || ops.size() != p.operands().size() - 1) {
+            return;
+        }
+        List<PseudoInstructions.OperandKind> without = new ArrayList<>(p.operands());
+        without.remove(temp);
+        if (fits(new Pseudo(p.mnemonic(), without, p.syntax(), p.expansions()), ops)) {
+            Operand value = ops.get(p.valueOperand());
+            throw asm.error(value.first(), p.mnemonic() + " with a symbol needs a temporary register: " + p.mnemonic()
+                    + " " + p.syntax());
+        }
+    }
+
+    private static boolean takesRegister(Field.ValueClass c) {
+        return switch (c) {
+            case XREG, FREG, VREG, MATRIX_REG, MATRIX_TILE, MATRIX_ACC -> true;
+            case SIGNED, UNSIGNED, PCREL, CSR, FENCE_SET, ROUNDING, ORDERING, MASK, VTYPE -> false;
+        };
+    }
+
+    /** A register name of any file, or a name spelled like one ({@code a9}), which the form then rejects. */
+    private static boolean registerLike(Operand op) {
+        String id = op.ident();
+        return id != null && (Registers.x(id) >= 0 || Registers.f(id) >= 0 || Registers.v(id) >= 0
+                || Registers.matrix(id) >= 0 || REGISTER_LIKE.matcher(id).matches());
+    }
+
+    /** "wrong number of operands (expected 1 or 2: rs1 | imm(rs1) | rs1, imm)" over every form of a name. */
+    private AsmException formsCountError(Token head, List<Operand> ops, List<Pseudo> pseudos, List<Alias> aliases) {
+        SortedSet<Integer> counts = new TreeSet<>();
+        Set<String> syntaxes = new LinkedHashSet<>();
+        for (Pseudo p : pseudos) {
+            counts.add(p.operands().size());
+            syntaxes.add(p.syntax());
+        }
+        for (Alias a : aliases) {
+            List<Slot> slots = a.slots();
+            counts.add(slots.size());
+            if (!slots.isEmpty() && slots.get(slots.size() - 1).isMask()) {
+                counts.add(slots.size() - 1);
+            }
+            syntaxes.add(syntaxOf(a.definition()));
+        }
+        int max = counts.last();
+        String expected = counts.stream().map(String::valueOf).reduce((x, y) -> x + " or " + y).orElseThrow();
+        String what = max == 0 ? "none" : expected + ": " + String.join(" | ", syntaxes);
+        Token at = ops.size() > max ? ops.get(max).first() : head;
+        return asm.error(at, "wrong number of operands (expected " + what + ")");
     }
 
     /** An alias of {@link Aliases}: its base's word with the fixed fields, its operands, and the tied fields. */
@@ -415,11 +506,6 @@ final class Instructions {
         throw asm.error(op.first(), "expected a register, got '" + op.text() + "'");
     }
 
-    boolean isXReg(Operand op) {
-        String id = op.ident();
-        return id != null && Registers.x(id) >= 0;
-    }
-
     Expr expr(Operand op) throws AsmException {
         String id = op.ident();
         if (id != null && (Registers.x(id) >= 0 || Registers.f(id) >= 0 || Registers.v(id) >= 0
@@ -480,132 +566,16 @@ final class Instructions {
     // ---------------------------------------------------------------- pseudo-instructions
 
     /**
-     * The expansion of a pseudo-instruction, or null when a name shared with a declared
-     * instruction is used in the declared form (e.g. {@code jal rd, offset}).
+     * The words of a multi-word pseudo-instruction from its declaration in {@link PseudoInstructions}: of its
+     * expansions the first whose condition the value meets.
      */
-    private List<PendingWord> pseudo(String m, Token head, List<Operand> ops) throws AsmException {
-        int n = ops.size();
-        switch (m) {
-            case "li" -> {
-                count(head, ops, 2, "rd, imm");
-                return expand(m, head, ops);
-            }
-            case "la", "lla" -> {
-                count(head, ops, 2, "rd, symbol");
-                return expand(m, head, ops);
-            }
-            case "zext.b" -> {
-                count(head, ops, 2, "rd, rs");
-                return one(word("andi", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
-                        .set(Field.IMM_I, 255));
-            }
-            case "sgtz" -> {
-                count(head, ops, 2, "rd, rs");
-                return one(word("slt", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, ZERO)
-                        .set(Field.RS2, xreg(ops.get(1))));
-            }
-            case "sltz" -> {
-                count(head, ops, 2, "rd, rs");
-                return one(word("slt", head).set(Field.RD, xreg(ops.get(0))).set(Field.RS1, xreg(ops.get(1)))
-                        .set(Field.RS2, ZERO));
-            }
-            case "jr", "jalr" -> {
-                return jumpRegister(m, head, ops);
-            }
-            case "call", "tail" -> {
-                if (!(m.equals("call") && n == 2)) {
-                    count(head, ops, 1, m.equals("call") ? "[rd,] symbol" : "symbol");
-                }
-                return expand(m, head, ops);
-            }
-            case "bgt", "ble", "bgtu", "bleu" -> {
-                count(head, ops, 3, "rs, rt, offset");
-                String base = switch (m) {
-                    case "bgt" -> "blt";
-                    case "ble" -> "bge";
-                    case "bgtu" -> "bltu";
-                    default -> "bgeu";
-                };
-                return one(word(base, head).set(Field.RS1, xreg(ops.get(1))).set(Field.RS2, xreg(ops.get(0)))
-                        .set(Field.IMM_B, target(ops.get(2))));
-            }
-            case "fmv.x.s" -> {
-                count(head, ops, 2, "rd, fs");
-                return one(word("fmv.x.w", head).set(Field.RD, xreg(ops.get(0))).set(Field.FS1, freg(ops.get(1))));
-            }
-            case "fmv.s.x" -> {
-                count(head, ops, 2, "fd, rs");
-                return one(word("fmv.w.x", head).set(Field.FD, freg(ops.get(0))).set(Field.RS1, xreg(ops.get(1))));
-            }
-            case "csrw", "csrs", "csrc", "csrwi", "csrsi", "csrci" -> {
-                count(head, ops, 2, m.endsWith("i") ? "csr, imm" : "csr, rs");
-                boolean imm = m.endsWith("i") || !isXReg(ops.get(1));
-                String base = "csrr" + m.charAt(3) + (imm ? "i" : "");
-                Word w = word(base, head).set(Field.RD, ZERO).set(Field.CSR, csr(ops.get(0)));
-                return one(imm ? w.set(Field.ZIMM, new Immediate(expr(ops.get(1)), ops.get(1)))
-                        : w.set(Field.RS1, xreg(ops.get(1))));
-            }
-            case "fsflags", "fsrm", "fscsr" -> {
-                countRange(head, ops, 1, 2, "[rd,] rs");
-                int rd = n == 2 ? xreg(ops.get(0)) : ZERO;
-                return one(word("csrrw", head).set(Field.RD, rd).set(Field.CSR, fcsr(m))
-                        .set(Field.RS1, xreg(ops.get(n - 1))));
-            }
-            case "fsflagsi", "fsrmi" -> {
-                countRange(head, ops, 1, 2, "[rd,] imm");
-                int rd = n == 2 ? xreg(ops.get(0)) : ZERO;
-                return one(word("csrrwi", head).set(Field.RD, rd).set(Field.CSR, fcsr(m))
-                        .set(Field.ZIMM, new Immediate(expr(ops.get(n - 1)), ops.get(n - 1))));
-            }
-            case "rdcycle", "rdcycleh", "rdtime", "rdtimeh", "rdinstret", "rdinstreth" -> {
-                count(head, ops, 1, "rd");
-                return one(word("csrrs", head).set(Field.RD, xreg(ops.get(0)))
-                        .set(Field.CSR, Csrs.number(m.substring(2))).set(Field.RS1, ZERO));
-            }
-            case "unimp" -> {
-                // csrrw x0, cycle, x0: the canonical illegal instruction of the assembly manual.
-                count(head, ops, 0, "");
-                return one(word("csrrw", head).set(Field.RD, ZERO).set(Field.CSR, Csrs.CYCLE).set(Field.RS1, ZERO));
-            }
-            case "lb", "lh", "lw", "lbu", "lhu", "flw", "flh" -> {
-                return loadSymbol(m, head, ops);
-            }
-            case "vmsgt.vv", "vmsgtu.vv", "vmsge.vv", "vmsgeu.vv", "vmfgt.vv", "vmfge.vv" -> {
-                countRange(head, ops, 3, 4, "vd, va, vb[, v0.t]");
-                List<Operand> swapped = new ArrayList<>(ops);
-                swapped.set(1, ops.get(2));
-                swapped.set(2, ops.get(1));
-                return List.of(declared(InstructionSet.byMnemonic(SWAPPED_COMPARES.get(m)), 0, head, swapped));
-            }
-            case "sb", "sh", "sw", "fsw", "fsh" -> {
-                return storeSymbol(m, head, ops);
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
-    /**
-     * The words of a multi-word pseudo-instruction from its declaration in {@link PseudoInstructions}: the
-     * shape with this many operands, and of its expansions the first whose condition the value meets.
-     */
-    private List<PendingWord> expand(String m, Token head, List<Operand> ops) throws AsmException {
-        Pseudo p = null;
-        for (Pseudo candidate : PseudoInstructions.named(m)) {
-            if (candidate.operands().size() == ops.size()) {
-                p = candidate;
-            }
-        }
-        if (p == null) {
-            throw new IllegalStateException(m + " has no declared shape with " + ops.size() + " operands");
-        }
+    private List<PendingWord> expand(Pseudo p, Token head, List<Operand> ops) throws AsmException {
         int[] registers = new int[ops.size()];
         Expr[] values = new Expr[ops.size()];
         for (int i = 0; i < ops.size(); i++) {
             Operand op = ops.get(i);
             switch (p.operands().get(i)) {
-                case XREG -> registers[i] = xreg(op);
+                case XREG, TEMP -> registers[i] = xreg(op);
                 case FREG -> registers[i] = freg(op);
                 case VALUE -> values[i] = expr(op);
                 case TARGET -> {
@@ -676,87 +646,7 @@ final class Instructions {
         };
     }
 
-    private List<PendingWord> loadSymbol(String m, Token head, List<Operand> ops) throws AsmException {
-        boolean fp = m.startsWith("f");
-        if (ops.size() == 2 && !ops.get(1).hasBase()) {
-            if (fp) {
-                throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
-                        + " fd, symbol, rt");
-            }
-            return expand(m, head, ops);
-        }
-        if (fp && ops.size() == 3 && !ops.get(1).hasBase()) {
-            return expand(m, head, ops);
-        }
-        return null;
-    }
-
-    private List<PendingWord> storeSymbol(String m, Token head, List<Operand> ops) throws AsmException {
-        boolean fp = m.startsWith("f");
-        if (ops.size() == 3 && !ops.get(1).hasBase()) {
-            return expand(m, head, ops);
-        }
-        if (ops.size() == 2 && !ops.get(1).hasBase()) {
-            throw asm.error(ops.get(1).first(), m + " with a symbol needs a temporary register: " + m
-                    + (fp ? " fs" : " rs") + ", symbol, rt");
-        }
-        return null;
-    }
-
-    /** jr rs | jr imm(rs) | jr rs, imm; jalr rs | jalr imm(rs) | jalr rd, rs | jalr rd, rs, imm. */
-    private List<PendingWord> jumpRegister(String m, Token head, List<Operand> ops) throws AsmException {
-        int n = ops.size();
-        boolean jr = m.equals("jr");
-        int rd = jr ? ZERO : RA;
-        int first = 0;
-        if (!jr && n >= 2) {
-            if (n == 2 && ops.get(1).hasBase()) {
-                return null; // the declared form: jalr rd, imm(rs1)
-            }
-            rd = xreg(ops.get(0));
-            first = 1;
-        }
-        int left = n - first;
-        if (left < 1 || left > 2) {
-            throw countError(head, ops, jr ? 2 : 3, jr ? "rs[, imm] or imm(rs)" : "[rd,] rs[, imm] or rd, imm(rs)", -1);
-        }
-        Operand r = ops.get(first);
-        Word w = word("jalr", head).set(Field.RD, rd);
-        if (left == 1 && r.hasBase()) {
-            Operand off = r.offsetPart(asm.lineText(r.first().line()));
-            w.set(Field.IMM_I, off.size() == 0 ? new Fixed(0) : new Immediate(expr(off), off));
-            w.set(Field.RS1, base(Field.RS1, r));
-        } else {
-            w.set(Field.RS1, xreg(r));
-            w.set(Field.IMM_I, left == 2 ? new Immediate(expr(ops.get(first + 1)), ops.get(first + 1)) : new Fixed(0));
-        }
-        return one(w);
-    }
-
-    private static int fcsr(String m) {
-        if (m.contains("flags")) {
-            return Csrs.FFLAGS;
-        }
-        return m.contains("rm") ? Csrs.FRM : Csrs.FCSR;
-    }
-
-    private Target target(Operand op) throws AsmException {
-        return new Target(expr(op), op);
-    }
-
     // ---------------------------------------------------------------- errors
-
-    private void count(Token head, List<Operand> ops, int expected, String syntax) throws AsmException {
-        if (ops.size() != expected) {
-            throw countError(head, ops, expected, syntax, -1);
-        }
-    }
-
-    private void countRange(Token head, List<Operand> ops, int min, int max, String syntax) throws AsmException {
-        if (ops.size() < min || ops.size() > max) {
-            throw countError(head, ops, max, syntax, min);
-        }
-    }
 
     /** "wrong number of operands (expected 3: rd, rs1, rs2)"; {@code min >= 0} gives a range "2 or 3". */
     private AsmException countError(Token head, List<Operand> ops, int max, String syntax, int min) {
@@ -769,13 +659,7 @@ final class Instructions {
     /** "unknown mnemonic 'addii'; did you mean 'addi'?" (edit distance at most 2). */
     static String unknownMnemonic(String text) {
         String m = text.toLowerCase(Locale.ROOT);
-        Set<String> candidates = new TreeSet<>(PSEUDOS);
-        for (InstructionDef d : InstructionSet.all()) {
-            candidates.add(d.mnemonic());
-        }
-        candidates.addAll(InstructionSet.aliases().keySet());
-        Aliases.all().forEach(a -> candidates.add(a.mnemonic()));
-        CompressedInstructions.all().forEach(c -> candidates.add(c.mnemonic()));
+        Set<String> candidates = new TreeSet<>(mnemonics());
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.min(2, Math.max(1, m.length() / 2));
@@ -788,6 +672,16 @@ final class Instructions {
         }
         String msg = "unknown mnemonic '" + text + "'";
         return bestDistance <= limit ? msg + "; did you mean '" + best + "'?" : msg;
+    }
+
+    /** Every name the assembler takes: declared, compressed, pseudo-instructions and aliases. */
+    static Set<String> mnemonics() {
+        Set<String> names = new TreeSet<>();
+        InstructionSet.all().forEach(d -> names.add(d.mnemonic()));
+        CompressedInstructions.all().forEach(c -> names.add(c.mnemonic()));
+        PseudoInstructions.all().forEach(p -> names.add(p.mnemonic()));
+        Aliases.all().forEach(a -> names.add(a.mnemonic()));
+        return names;
     }
 
     /** Levenshtein distance, or {@code limit + 1} when it is larger than {@code limit}. */
@@ -814,14 +708,6 @@ final class Instructions {
     }
 
     // ---------------------------------------------------------------- word builder
-
-    private Word word(String mnemonic, Token at) {
-        return new Word(InstructionSet.byMnemonic(mnemonic), at);
-    }
-
-    private static List<PendingWord> one(Word w) {
-        return List.of(w.done());
-    }
 
     /** Collects the field values of one declared instruction, by field (so slot order cannot be mixed up). */
     private static final class Word {

@@ -110,11 +110,7 @@ public final class Disassembler {
             return String.format(".2byte 0x%04x", h);
         }
         if (aliases) {
-            if (d.mnemonic().equals("c.mv")) {
-                // objdump's one exception: c.mv lists as mv, where its expansion (add rd, zero, rs2) lists as add
-                return "mv " + Registers.xName(CField.RD.extract(h)) + ", " + Registers.xName(CField.RS2.extract(h));
-            }
-            return format(d.expand(h), pc);
+            return format(d.listedWord(h), pc);
         }
         StringBuilder sb = new StringBuilder(d.mnemonic());
         List<CompressedDef.Operand> ops = d.operands();
@@ -188,7 +184,8 @@ public final class Disassembler {
         return String.format("0x%x", t) + (sym != null ? " <" + sym + ">" : "");
     }
 
-    static String fenceSet(int v) {
+    /** A fence set as assembly writes it ({@code iorw}, {@code rw}, {@code 0}). */
+    public static String fenceSet(int v) {
         StringBuilder sb = new StringBuilder();
         if ((v & 8) != 0) {
             sb.append('i');

@@ -50,9 +50,6 @@ final class ExtensionNotes {
                     - `vtypei` is written `e32, m1, ta, ma`; like GNU as, the assembler also takes the short
                       forms `e32`, `e8, mf2`, `e16, m4, ta` (LMUL m1, tu, mu when omitted; llvm-mc 19 wants all
                       four words), or a number. Values with reserved bits print as a number.
-                    - Pseudo-instructions: `vmmv.m`, `vmnot.m`, `vmclr.m`, `vmset.m`, `vneg.v`, `vnot.v`,
-                      `vfneg.v`, `vfabs.v`, `vmsgt[u].vv`/`vmsge[u].vv`/`vmfgt.vv`/`vmfge.vv` (sources
-                      swapped), `vl1r.v`..`vl8r.v` (aliases of `vl<n>re8.v`).
                     - CSRs: `vstart` 0x008, `vxsat` 0x009, `vxrm` 0x00A, `vcsr` 0x00F, `vl` 0xC20, `vtype`
                       0xC21, `vlenb` 0xC22.
                     - Trace ids 256 and up; the vector unit runs them from the word's fields.

@@ -32,7 +32,12 @@ final class AsmTestSupport {
         /** Anything the assembler accepts: x/ABI names, mixed case, hex, CSR names incl. custom ones. */
         LOOSE,
         /** What llvm-mc accepts: lower-case ABI names, standard CSR names or numbers. */
-        LLVM
+        LLVM,
+        /**
+         * As {@link #LLVM}, with vector registers distinct non-zero multiples of 8: no register group is
+         * misaligned or overlaps another or the mask, which llvm-mc rejects.
+         */
+        LLVM_VECTOR_GROUPS
     }
 
     private static final int[] RMS = {0, 1, 2, 3, 4, 7};
@@ -91,6 +96,10 @@ final class AsmTestSupport {
     }
 
     private static int value(Field f, int variant, Random rnd, Style style, boolean fenceZeroOk) {
+        if (f.valueClass() == Field.ValueClass.VREG && style == Style.LLVM_VECTOR_GROUPS) {
+            int slot = f == Field.VS1 ? 1 : f == Field.VS2 ? 2 : 0;
+            return 8 * (1 + (slot + variant) % 3);
+        }
         switch (f.valueClass()) {
             case ROUNDING -> {
                 return variant == 0 ? 0 : variant == 1 ? 7 : RMS[rnd.nextInt(RMS.length)];

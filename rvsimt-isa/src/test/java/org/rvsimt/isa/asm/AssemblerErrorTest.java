@@ -97,7 +97,7 @@ class AssemblerErrorTest {
         fails("ecall a0", "t.S:1:7: wrong number of operands (expected none)");
         fails("li a0", "t.S:1:1: wrong number of operands (expected 2: rd, imm)");
         fails("add a0,, a1", "t.S:1:8: missing operand after ','");
-        fails("lw a0, a1", "t.S:1:8: expected an immediate, got register 'a1'");
+        fails("lw a0, a1", "t.S:1:8: expected a memory operand 'offset(register)', got 'a1'");
         fails("lr.w a0, 4(a1)", "t.S:1:10: this instruction takes no offset, only '(register)'");
     }
 

@@ -54,7 +54,7 @@ class PseudoExpansionTest {
         for (int i = 0; i < p.operands().size(); i++) {
             OperandKind k = p.operands().get(i);
             sb.append(i == 0 ? " " : ", ").append(switch (k) {
-                case XREG -> x[i];
+                case XREG, TEMP -> x[i];
                 case FREG -> "fa" + (i + 1);
                 case VALUE, TARGET -> value;
             });

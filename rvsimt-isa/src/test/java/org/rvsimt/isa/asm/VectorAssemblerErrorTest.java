@@ -31,7 +31,7 @@ class VectorAssemblerErrorTest {
         fails("vlm.v v1, (a0), v0.t", "17: wrong number of operands (expected 2: vd, (rs1))");
         fails("vsetvli a0, a1", "1: wrong number of operands (expected rd, rs1, vtypei, with the vtype written like"
                 + " 'e32, m1, ta, ma')");
-        fails("vmsgt.vv v1, v2", "1: wrong number of operands (expected 3 or 4: vd, va, vb[, v0.t])");
+        fails("vmsgt.vv v1, v2", "1: wrong number of operands (expected 3 or 4: vd, vs1, vs2[, v0.t])");
         fails("mfmacc.s acc0, tr1", "1: wrong number of operands (expected 3: md, ms2, ms1)");
     }
 
