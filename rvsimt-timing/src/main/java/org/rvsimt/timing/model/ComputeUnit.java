@@ -65,9 +65,7 @@ final class ComputeUnit {
     private final WarpSlot[] lastWarp;
     /** Per scheduler: the warps waiting for a known cycle, and the eligible ones (only a pipe stands in their way). */
     private final WakeQueue[] queues;
-    private final SlotSet[] eligible;
-    /** Per scheduler and slot: the pipe key of an eligible warp (read without touching the cold warp). */
-    private final int[][] slotKey;
+    private final EligibleSet[] eligible;
     /** Per observing scheduler and pipe key ({@link #keyOf}): when the pipe was busy. */
     private final BusyHistory[][] busy;
     private WarpSlot[] due = new WarpSlot[16];
@@ -107,12 +105,11 @@ final class ComputeUnit {
         lastIssued = new int[s];
         lastWarp = new WarpSlot[s];
         queues = new WakeQueue[s];
-        eligible = new SlotSet[s];
-        slotKey = new int[s][Math.max(1, config.warpsPerCu())];
+        eligible = new EligibleSet[s];
         busy = new BusyHistory[s][KEYS];
         for (int i = 0; i < s; i++) {
             queues[i] = new WakeQueue();
-            eligible[i] = new SlotSet();
+            eligible[i] = new EligibleSet(KEYS);
             for (int k = 0; k < KEYS; k++) {
                 busy[i][k] = new BusyHistory();
                 if (timeline != null) {
@@ -160,7 +157,6 @@ final class ComputeUnit {
         WarpSlot[] ws = schedulerWarps[s];
         if (schedulerCount[s] == ws.length) {
             schedulerWarps[s] = ws = java.util.Arrays.copyOf(ws, ws.length * 2);
-            slotKey[s] = java.util.Arrays.copyOf(slotKey[s], ws.length);
         }
         w.index = schedulerCount[s];
         ws[schedulerCount[s]++] = w;
@@ -221,10 +217,8 @@ final class ComputeUnit {
         WarpSlot chosen = select(s, now);
         if (chosen == null) {
             long wake = q.earliest();
-            SlotSet e = eligible[s];
-            int[] keys = slotKey[s];
-            for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
-                wake = Math.min(wake, freeAt(s, keys[k], now));
+            for (int m = eligible[s].keys(); m != 0; m &= m - 1) {
+                wake = Math.min(wake, freeAt(s, Integer.numberOfTrailingZeros(m), now));
             }
             schedulerWake[s] = wake;
             return false;
@@ -257,8 +251,7 @@ final class ComputeUnit {
             w.reason = StallReason.NOT_SELECTED;
             w.key = keyOf(w.head);
             w.busyAtStart = busy[w.scheduler][w.key].before(now);
-            eligible[w.scheduler].add(w.index);
-            slotKey[w.scheduler][w.index] = w.key;
+            eligible[w.scheduler].add(w.index, w.key);
             return;
         }
         if (r != was || w.lastPcId != wasPc) {
@@ -276,17 +269,17 @@ final class ComputeUnit {
      * {@link #leaveEligible} charges those cycles when it issues.
      */
     private WarpSlot select(int s, long now) {
-        SlotSet e = eligible[s];
+        EligibleSet e = eligible[s];
         WarpSlot[] ws = schedulerWarps[s];
-        int[] keys = slotKey[s];
         if (gto) {
             WarpSlot last = lastWarp[s];
             if (last != null && last.running && last.eligible && freeAt(s, last.key, now) <= now) {
                 return last;
             }
+            int free = freeKeys(s, now);
             WarpSlot oldest = null;
-            for (int k = e.next(0); k >= 0; k = e.next(k + 1)) {
-                if (freeAt(s, keys[k], now) <= now && (oldest == null || ws[k].age < oldest.age)) {
+            for (int k = e.next(0, free); k >= 0; k = e.next(k + 1, free)) {
+                if (oldest == null || ws[k].age < oldest.age) {
                     oldest = ws[k];
                 }
             }
@@ -296,20 +289,33 @@ final class ComputeUnit {
         if (n == 0) {
             return null;
         }
+        int free = freeKeys(s, now);
+        if (free == 0) {
+            return null;
+        }
+        // Loose round-robin: the first eligible warp with a free pipe from the one after the last issued.
         int startAt = (lastIssued[s] + 1) % n;
-        for (int k = e.next(startAt); k >= 0; k = e.next(k + 1)) {
-            if (freeAt(s, keys[k], now) <= now) {
-                lastIssued[s] = k;
-                return ws[k];
+        int k = e.next(startAt, free);
+        if (k < 0) {
+            k = e.next(0, free);
+        }
+        if (k < 0) {
+            return null;
+        }
+        lastIssued[s] = k;
+        return ws[k];
+    }
+
+    /** The pipe keys scheduler {@code s}'s eligible warps wait for that can take an instruction now, as bits. */
+    private int freeKeys(int s, long now) {
+        int free = 0;
+        for (int m = eligible[s].keys(); m != 0; m &= m - 1) {
+            int key = Integer.numberOfTrailingZeros(m);
+            if (freeAt(s, key, now) <= now) {
+                free |= 1 << key;
             }
         }
-        for (int k = e.next(0); k >= 0 && k < startAt; k = e.next(k + 1)) {
-            if (freeAt(s, keys[k], now) <= now) {
-                lastIssued[s] = k;
-                return ws[k];
-            }
-        }
-        return null;
+        return free;
     }
 
     /** Charges the cycles warp {@code w} was eligible, throttled while its pipe was busy and not selected otherwise. */
@@ -688,8 +694,7 @@ final class ComputeUnit {
                 eligible[s].clear();
                 for (int k = 0; k < kept; k++) {
                     if (ws[k].eligible) {
-                        eligible[s].add(k);
-                        slotKey[s][k] = ws[k].key;
+                        eligible[s].add(k, ws[k].key);
                     }
                 }
             }
