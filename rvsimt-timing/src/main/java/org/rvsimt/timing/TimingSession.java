@@ -3,6 +3,7 @@ package org.rvsimt.timing;
 import org.rvsimt.core.events.ExecutionConsumer;
 import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.model.CycleModel;
+import org.rvsimt.timing.record.BlockSource;
 import org.rvsimt.timing.record.TraceRecorder;
 import org.rvsimt.timing.report.TimingReport;
 import org.rvsimt.timing.timeline.TimelineListener;
@@ -50,7 +51,7 @@ public final class TimingSession {
      * for a timeline view such as {@link org.rvsimt.timing.timeline.PerfettoTimeline}.
      */
     public TimingReport report(int warpSize, int sharedPerBlock, TimelineListener timeline) {
-        return new CycleModel(config, recorder.blocks(), recorder.pcs(), warpSize, sharedPerBlock, recorder.flops())
-                .timeline(timeline).run();
+        return new CycleModel(config, BlockSource.of(recorder.blocks(), recorder.pcs()), warpSize, sharedPerBlock,
+                recorder::flops).timeline(timeline).run();
     }
 }

@@ -102,16 +102,26 @@ final class TimingHarness {
 
     private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
                            Object... args) {
-        return run(config, k, entry, grid, block, shared, threads, null, args);
+        return run(config, k, entry, grid, block, shared, threads, null, false, args);
+    }
+
+    /**
+     * A launch timed by a {@link TimingConsumer}, whose cycle model runs beside the launch on its own
+     * thread, on {@code threads} host threads; that consumer does not know the shared-memory size, so
+     * occupancy ignores it.
+     */
+    static Run runBeside(int threads, GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared,
+                         Object... args) {
+        return run(config, k, entry, grid, block, shared, threads, null, true, args);
     }
 
     /** A launch of {@code k} on one host thread whose cycle model tells {@code timeline} what each warp did when. */
     static Run run(GpuConfig config, Kernel k, TimelineListener timeline, int grid, int block, Object... args) {
-        return run(config, k, null, Dim3.of(grid), Dim3.of(block), 0, 1, timeline, args);
+        return run(config, k, null, Dim3.of(grid), Dim3.of(block), 0, 1, timeline, false, args);
     }
 
     private static Run run(GpuConfig config, Kernel k, String entry, Dim3 grid, Dim3 block, int shared, int threads,
-                           TimelineListener timeline, Object... args) {
+                           TimelineListener timeline, boolean beside, Object... args) {
         try (Device d = Device.open(DeviceConfig.defaults().withThreads(threads).withVram(16L << 20).withEngine("interp"))) {
             Object[] words = new Object[args.length];
             Map<Integer, org.rvsimt.core.api.Buffer> buffers = new java.util.TreeMap<>();
@@ -127,7 +137,9 @@ final class TimingHarness {
                 }
             }
             TimingSession t = new TimingSession(config);
-            LaunchResult r = d.launch(Launch.builder(k, grid, block).shared(shared).args(words).events(t.consumer())
+            TimingConsumer besideModel = new TimingConsumer(config, 32);
+            LaunchResult r = d.launch(Launch.builder(k, grid, block).shared(shared).args(words)
+                    .events(beside ? besideModel : t.consumer())
                     .entry(entry == null ? null : k.symbol(entry).orElseThrow()).build());
             assertThat(r.ok()).as("launch of %s: %s", k.name(), r.fault()).isTrue();
             Map<Integer, int[]> contents = new java.util.TreeMap<>();
@@ -138,7 +150,8 @@ final class TimingHarness {
                 ib.get(w);
                 contents.put(i, w);
             });
-            return new Run(r, t.report(32, shared, timeline), k, contents);
+            TimingReport report = beside ? besideModel.reports().getFirst() : t.report(32, shared, timeline);
+            return new Run(r, report, k, contents);
         }
     }
 }

@@ -55,7 +55,7 @@ final class ComputeUnit {
     private long mioFree;
     private final LongMinHeap mshr = new LongMinHeap();
     /** Code lines (by {@link CycleModel#pcLine} index) this unit has fetched once. */
-    private final boolean[] icache;
+    private boolean[] icache;
     /** Each scheduler's warps, in the order they started (the round-robin order). */
     private final WarpSlot[][] schedulerWarps;
     private final int[] schedulerCount;
@@ -118,6 +118,13 @@ final class ComputeUnit {
             }
         }
         icache = new boolean[gpu.pcLines()];
+    }
+
+    /** Makes room in the instruction cache for {@code lines} code lines. */
+    void growCodeLines(int lines) {
+        if (lines > icache.length) {
+            icache = java.util.Arrays.copyOf(icache, lines);
+        }
     }
 
     boolean idle() {

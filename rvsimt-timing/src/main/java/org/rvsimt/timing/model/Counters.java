@@ -6,11 +6,11 @@ final class Counters {
 
     final long[] stalls = new long[REASONS];
     /** Per pc id: executed warp-instructions, then stall warp-cycles by reason. */
-    final long[] pcExecuted;
-    final long[] pcStalls;
-    final long[] pcSectors;
-    final long[] pcIdealSectors;
-    final long[] pcBankConflicts;
+    long[] pcExecuted;
+    long[] pcStalls;
+    long[] pcSectors;
+    long[] pcIdealSectors;
+    long[] pcBankConflicts;
 
     long warpInstructions;
     long issueSlots;
@@ -30,5 +30,16 @@ final class Counters {
         pcSectors = new long[pcs];
         pcIdealSectors = new long[pcs];
         pcBankConflicts = new long[pcs];
+    }
+
+    /** Makes room for pc ids below {@code pcs} (a model beside the launch learns them as blocks arrive). */
+    void growPcs(int pcs) {
+        if (pcs > pcExecuted.length) {
+            pcExecuted = java.util.Arrays.copyOf(pcExecuted, pcs);
+            pcStalls = java.util.Arrays.copyOf(pcStalls, pcs * REASONS);
+            pcSectors = java.util.Arrays.copyOf(pcSectors, pcs);
+            pcIdealSectors = java.util.Arrays.copyOf(pcIdealSectors, pcs);
+            pcBankConflicts = java.util.Arrays.copyOf(pcBankConflicts, pcs);
+        }
     }
 }

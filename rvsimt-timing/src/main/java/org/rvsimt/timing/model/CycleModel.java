@@ -2,6 +2,7 @@ package org.rvsimt.timing.model;
 
 import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.config.OpClass;
+import org.rvsimt.timing.record.BlockSource;
 import org.rvsimt.timing.record.BlockTrace;
 import org.rvsimt.timing.report.PcCounters;
 import org.rvsimt.timing.report.TimingReport;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Runs the recorded warp streams of a launch through the compute units, cycle by cycle, in one
@@ -20,44 +22,64 @@ import java.util.Map;
  */
 public final class CycleModel {
     private final GpuConfig config;
-    private final List<BlockTrace> blocks;
-    private final int[] pcs;
+    private final BlockSource blocks;
+    private int[] pcs = new int[0];
     private final int warpSize;
     private final int sharedPerBlock;
-    private final long flops;
+    private final LongSupplier flops;
     private int registersPerBlock;
     private int registersPerThread;
-    private int next;
     private Occupancy occupancy;
+    private Counters counters;
     private ComputeUnit[] units;
     private TimelineListener timeline;
 
     /**
-     * @param blocks         the launch's recorded blocks, by index
-     * @param pcs            the pc of each pc id in the streams
+     * @param blocks         the launch's recorded blocks, taken in index order
      * @param warpSize       lanes per warp of the functional run
      * @param sharedPerBlock shared-memory bytes each block uses
-     * @param flops          floating-point operations of the launch, for the roofline
+     * @param flops          floating-point operations of the launch, for the roofline (asked when the model ends)
      */
-    public CycleModel(GpuConfig config, List<BlockTrace> blocks, int[] pcs, int warpSize, int sharedPerBlock,
-                      long flops) {
+    public CycleModel(GpuConfig config, BlockSource blocks, int warpSize, int sharedPerBlock, LongSupplier flops) {
         this.config = config;
         this.blocks = blocks;
-        this.pcs = pcs;
         this.warpSize = warpSize;
         this.sharedPerBlock = sharedPerBlock;
         this.flops = flops;
-        this.pcLine = new int[pcs.length];
-        java.util.Map<Integer, Integer> lines = new java.util.HashMap<>();
-        for (int id = 0; id < pcs.length; id++) {
-            pcLine[id] = lines.computeIfAbsent(pcs[id] >>> 7, k -> lines.size());
-        }
-        this.pcLines = lines.size();
     }
 
     /** The 128-byte code line of each pc id, numbered densely from 0 (the instruction cache's index). */
-    private final int[] pcLine;
-    private final int pcLines;
+    private int[] pcLine = new int[0];
+    private final Map<Integer, Integer> lines = new java.util.HashMap<>();
+
+    /**
+     * Extends the pc tables to the ids {@code b} may hold (a model beside the launch learns new pcs as
+     * blocks arrive; the numbering of code lines is only an index, so learning them late changes nothing).
+     */
+    private void learnPcs(int limit) {
+        if (limit <= pcs.length) {
+            return;
+        }
+        pcs = blocks.pcs();
+        int known = pcLine.length;
+        pcLine = java.util.Arrays.copyOf(pcLine, pcs.length);
+        for (int id = known; id < pcs.length; id++) {
+            pcLine[id] = lines.computeIfAbsent(pcs[id] >>> 7, k -> lines.size());
+        }
+        counters.growPcs(pcs.length);
+        for (ComputeUnit cu : units) {
+            cu.growCodeLines(lines.size());
+        }
+    }
+
+    /** The next block in index order, with the pc tables covering it; null when none is left. */
+    private BlockTrace pending() {
+        BlockTrace b = blocks.peek();
+        if (b != null) {
+            learnPcs(b.pcIdLimit);
+        }
+        return b;
+    }
 
     /**
      * Reports what every warp did when to {@code listener} during {@link #run} (null: nothing, the
@@ -80,13 +102,9 @@ public final class CycleModel {
         return pcLine[pcId];
     }
 
-    /** How many distinct code lines the recorded pcs touch. */
+    /** How many distinct code lines the pcs known so far touch. */
     int pcLines() {
-        return pcLines;
-    }
-
-    boolean hasPending() {
-        return next < blocks.size();
+        return lines.size();
     }
 
     int registersPerBlock() {
@@ -99,8 +117,9 @@ public final class CycleModel {
 
     /** Dispatches pending blocks to {@code cu} while they fit. */
     void refill(ComputeUnit cu, long now) {
-        while (next < blocks.size() && fits(cu, blocks.get(next))) {
-            cu.dispatch(blocks.get(next++), registersPerBlock, sharedPerBlock, now);
+        for (BlockTrace b = pending(); b != null && fits(cu, b); b = pending()) {
+            blocks.take();
+            cu.dispatch(b, registersPerBlock, sharedPerBlock, now);
         }
     }
 
@@ -117,30 +136,30 @@ public final class CycleModel {
      * @throws IllegalArgumentException when a block does not fit a compute unit (the message names why)
      */
     public TimingReport run() {
-        long used = 0;
-        int maxWarps = 1;
-        for (BlockTrace b : blocks) {
-            used |= b.registersUsed;
-            maxWarps = Math.max(maxWarps, b.warps());
-        }
+        long used = blocks.registersUsed();
+        int maxWarps = Math.max(1, blocks.warpsPerBlock());
         // Registers the kernel uses: every x and f register its code touches (x0 is free).
         registersPerThread = Math.max(1, Long.bitCount(used));
         registersPerBlock = registersPerThread * warpSize * maxWarps;
         occupancy = Occupancy.of(config, maxWarps, registersPerBlock, sharedPerBlock);
-        Counters counters = new Counters(pcs.length);
+        counters = new Counters(0);
+        Counters counters = this.counters;
         MemorySystem memory = new MemorySystem(config);
         units = new ComputeUnit[config.computeUnits()];
         for (int i = 0; i < units.length; i++) {
             units[i] = new ComputeUnit(i, config, memory, counters, this);
             units[i].sleepUntil = Long.MAX_VALUE / 4;
         }
+        learnPcs(Integer.MAX_VALUE);
         // Round-robin first: one block per unit in turn while any fits.
         boolean placed = true;
-        while (placed && next < blocks.size()) {
+        while (placed && pending() != null) {
             placed = false;
             for (ComputeUnit cu : units) {
-                if (next < blocks.size() && fits(cu, blocks.get(next))) {
-                    cu.dispatch(blocks.get(next++), registersPerBlock, sharedPerBlock, 0);
+                BlockTrace b = pending();
+                if (b != null && fits(cu, b)) {
+                    blocks.take();
+                    cu.dispatch(b, registersPerBlock, sharedPerBlock, 0);
                     placed = true;
                 }
             }
@@ -211,7 +230,7 @@ public final class CycleModel {
                 c.activeCycles == 0 ? 0 : (double) c.residentWarpCycles / c.activeCycles / config.warpsPerCu(),
                 occupancy.limiter().label(), occupancy.blocksPerCu(), registersPerThread,
                 c.l1Accesses, c.l1Hits, m.l2Accesses, m.l2Hits, c.globalRequests, c.sectors, m.dramReadBytes, dramWrite,
-                c.sharedRequests, c.bankConflicts, c.atomicSerial, flops, peakFlopsPerCycle,
+                c.sharedRequests, c.bankConflicts, c.atomicSerial, flops.getAsLong(), peakFlopsPerCycle,
                 config.dram().bytesPerCycle(), perPc);
     }
 }

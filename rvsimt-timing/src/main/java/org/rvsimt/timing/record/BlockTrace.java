@@ -12,6 +12,8 @@ public final class BlockTrace {
     public long registersUsed;
     public long laneInstructions;
     public long warpInstructions;
+    /** The pc ids of the launch when the block ended: its stream holds only ids below it. */
+    public int pcIdLimit;
 
     /** @param capacity each warp's expected stream length (growing a long stream by doubling costs copies) */
     BlockTrace(long block, int warps, int[] capacity) {

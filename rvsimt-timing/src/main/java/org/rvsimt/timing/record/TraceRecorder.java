@@ -27,6 +27,10 @@ public final class TraceRecorder implements ExecutionConsumer {
     private final List<List<BlockTrace>> perThread = new ArrayList<>();
     private long flops;
     private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> pcIds = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The pc of each pc id (guarded by pcIds). */
+    private int[] pcById = new int[64];
+    /** Null unless a model runs beside the recording ({@link #feed}). */
+    private volatile BlockFeed feed;
 
     public TraceRecorder(GpuConfig config) {
         this.sectorShift = Integer.numberOfTrailingZeros(config.l1().sector());
@@ -50,9 +54,9 @@ public final class TraceRecorder implements ExecutionConsumer {
 
     /** The pc of each pc id the streams hold. */
     public int[] pcs() {
-        int[] out = new int[pcIds.size()];
-        pcIds.forEach((pc, id) -> out[id] = pc);
-        return out;
+        synchronized (pcIds) {
+            return java.util.Arrays.copyOf(pcById, pcIds.size());
+        }
     }
 
     private int pcId(int pc) {
@@ -61,8 +65,44 @@ public final class TraceRecorder implements ExecutionConsumer {
             return id;
         }
         synchronized (pcIds) {
-            return pcIds.computeIfAbsent(pc, k -> pcIds.size());
+            return pcIds.computeIfAbsent(pc, k -> {
+                int n = pcIds.size();
+                if (n == pcById.length) {
+                    pcById = java.util.Arrays.copyOf(pcById, n * 2);
+                }
+                pcById[n] = k;
+                return n;
+            });
         }
+    }
+
+    /**
+     * The blocks as they are recorded, for a cycle model running beside the launch; call before
+     * the launch starts, and {@link #endFeed} when it ended.
+     */
+    public synchronized BlockSource feed() {
+        if (feed == null) {
+            feed = new BlockFeed(this);
+        }
+        return feed;
+    }
+
+    /** The launch ended: the feed's model sees no more blocks after those recorded. */
+    public void endFeed() {
+        BlockFeed f = feed;
+        if (f != null) {
+            f.close();
+        }
+    }
+
+    /**
+     * Whether the registers and warps per block {@code source} assumed (the first block's, for a
+     * feed) are those of the whole recording; when not, the model's occupancy was wrong and it must
+     * run again on {@link #blocks}.
+     */
+    public boolean matchesAssumed(BlockSource source) {
+        BlockSource all = BlockSource.of(blocks(), new int[0]);
+        return all.registersUsed() == source.registersUsed() && all.warpsPerBlock() == source.warpsPerBlock();
     }
 
     /** Floating-point operations of all lanes (FMA counts two). */
@@ -120,6 +160,11 @@ public final class TraceRecorder implements ExecutionConsumer {
         public void blockEnd(long block, long warpInstructions, long laneInstructions) {
             addFlops(flops);
             flops = 0;
+            current.pcIdLimit = pcIds.size();
+            BlockFeed f = feed;
+            if (f != null) {
+                f.publish(current);
+            }
         }
 
         @Override
