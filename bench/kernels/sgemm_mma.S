@@ -6,10 +6,11 @@
 # (rows/columns past M/N are masked by the tile shape, so any M, N, K work).
 #
 # f32 tiles hold 4x4 (TRLEN 128 = 4 floats a row, 4 rows). mfmacc.s acc, trB, trA computes
-# acc[i][j] += sum_k trA[i][k] * trB[j][k]: the B tile is stored transposed (row j = column j of
-# B). A tiles load directly (mlae32, row stride 4K). B's columns are strided in memory, so each
-# lane gathers them with RVV strided loads (vlse32, stride 4N) into a 64-byte scratch on its
-# private stack, which mlbe32 then loads as the B tile (row stride 16).
+# acc[i][j] += sum_k trA[i][k] * trB[j][k]: the B tile is held transposed (row j = column j of
+# B). A tiles load directly (mlae32, row stride 4K). B is row-major in memory, which is the B tile
+# column-major: mlbte32 (the transposed B load) reads its rows k0..k0+3 (row stride 4N) as the
+# tile's columns. Full k steps of 4 run in the loop, a last partial step (K not a multiple of 4)
+# after it.
 # Rounding: each mfmacc.s adds 4 exact products to the accumulator and rounds once (MatrixOps),
 # so C is K/4 roundings deep, not K.
         .text
@@ -39,54 +40,38 @@ sgemm_mma:
         msettilem t0                    # rows of the tile: min(4, M - i0) (clamped by the unit)
         sub     t0, s1, s6
         msettilen t0                    # columns: min(4, N - j0)
-        li      t0, 4
-        sub     s8, s1, s6
-        bltu    s8, t0, 1f
-        mv      s8, t0                  # s8 = columns of this tile, for the gather loop
-1:
-        addi    sp, sp, -64             # B tile scratch: 4 rows of 16 bytes
         slli    s9, s2, 2               # 4K: row stride of A
         slli    s10, s1, 2              # 4N: row stride of B and C
+        slli    s8, s10, 2              # 16N: four rows of B
         mul     t0, s7, s9
         add     a1, s3, t0              # &A[i0][0]
         slli    t0, s6, 2
         add     a2, s4, t0              # &B[0][j0]
         mzero   acc0
+        andi    t3, s2, -4              # K rounded down to whole k steps
         li      s11, 0                  # k0
+        msettileki 4
+        beqz    t3, .Ltail
 .Lk:
-        bgeu    s11, s2, .Lstore
-        sub     t0, s2, s11
-        li      t1, 4
-        bltu    t0, t1, 2f
-        mv      t0, t1                  # kt = min(4, K - k0); msettilek would clamp to 16 (8-bit rows)
-2:
-        msettilek t0
-        mlae32  tr0, (a1), s9           # A[i0..][k0..k0+kt)
-        vsetvli zero, t0, e32, m1, ta, ma
-        mv      t2, a2                  # &B[k0][j0 + j]
-        mv      t3, sp                  # scratch row j
-        li      t4, 0
-.Lgather:
-        vlse32.v v1, (t2), s10          # B[k0..k0+kt)[j0 + j]: column j of the tile
-        vse32.v v1, (t3)
-        addi    t2, t2, 4
-        addi    t3, t3, 16
-        addi    t4, t4, 1
-        bltu    t4, s8, .Lgather
-        li      t1, 16
-        mlbe32  tr1, (sp), t1           # the B tile, transposed: row j = column j0 + j of B
+        mlae32  tr0, (a1), s9           # A[i0..][k0..k0+4)
+        mlbte32 tr1, (a2), s10          # B[k0..k0+4)[j0..], transposed: row j = column j0 + j of B
         mfmacc.s acc0, tr1, tr0         # acc0[i][j] += sum_k A[i][k] * B[k][j], one rounding
         addi    a1, a1, 16              # next 4 columns of A
-        slli    t1, s10, 2
-        add     a2, a2, t1              # next 4 rows of B
+        add     a2, a2, s8              # next 4 rows of B
         addi    s11, s11, 4
-        j       .Lk
+        bltu    s11, t3, .Lk
+.Ltail:
+        bgeu    s11, s2, .Lstore
+        sub     t0, s2, s11
+        msettilek t0                    # the last 1-3 columns of A / rows of B
+        mlae32  tr0, (a1), s9
+        mlbte32 tr1, (a2), s10
+        mfmacc.s acc0, tr1, tr0
 .Lstore:
         mul     t0, s7, s10
         add     t0, s5, t0
         slli    t1, s6, 2
         add     t0, t0, t1              # &C[i0][j0]
         msce32  acc0, (t0), s10
-        addi    sp, sp, 64
 .Ldone:
         ret

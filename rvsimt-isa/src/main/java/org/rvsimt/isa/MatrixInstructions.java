@@ -61,6 +61,7 @@ final class MatrixInstructions {
         m.loadsAndStores();
         m.multiplies();
         m.misc();
+        m.transposedLoads();
     }
 
     private void configuration() {
@@ -125,6 +126,16 @@ final class MatrixInstructions {
         // mzero: func4 0000, uop 11, uimm3 = 000 (one register; the 2r/4r/8r forms are not declared).
         add("mzero", "0000" + UOP_MISC + "000" + "000" + "00" + "000" + FUNC3 + "00" + "..." + CUSTOM1, "md",
                 Kind.MATRIX_MISC, MatrixZero.ZERO, "md = 0 (a tile or an accumulator)");
+    }
+
+    private void transposedLoads() {
+        // func4 0101 (B, transposed), uop 01, bit 25 = 0 (load); instruction_list.adoc, load/store table.
+        for (String[] s : SIZES) {
+            add("mlbte" + s[0], "0101" + UOP_LOAD_STORE + "0" + FREE5 + FREE5 + FUNC3 + s[1] + "0.." + CUSTOM1,
+                    "mdtile, (rs1), rs2", Kind.MATRIX_LOAD, MatrixMemory.LOAD_B_TRANSPOSED,
+                    "load B tile md (mtilen x mtilek, " + s[0] + "-bit) from x[rs1] column-major: md[j][k] at x[rs1]"
+                            + " + k * x[rs2] + j * size");
+        }
     }
 
     private void add(String mnemonic, String pattern, String syntax, Kind kind, Operation.Matrix op, String summary) {

@@ -512,9 +512,14 @@ public sealed interface Operation {
         RELEASE, TILE_K, TILE_M, TILE_N;
     }
 
-    /** Tile and accumulator loads and stores, row stride x[rs2]. */
+    /**
+     * Tile and accumulator loads and stores, row stride x[rs2]. LOAD_B_TRANSPOSED (mlbte) reads B
+     * column-major: its memory rows are the tile's columns (mtilek rows of mtilen elements), so a
+     * row-major K x N matrix B loads as the transposed tile the multiplies take.
+     */
     enum MatrixMemory implements Matrix {
-        LOAD_A(false), LOAD_B(false), LOAD_C(false), STORE_A(true), STORE_B(true), STORE_C(true);
+        LOAD_A(false), LOAD_B(false), LOAD_C(false), STORE_A(true), STORE_B(true), STORE_C(true),
+        LOAD_B_TRANSPOSED(false);
 
         private final boolean store;
 

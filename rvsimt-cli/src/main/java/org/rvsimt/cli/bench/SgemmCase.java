@@ -13,7 +13,7 @@ import org.rvsimt.core.api.RandomFill;
  * tile, grid n/16 x n/16) and {@code sgemm_reg} (bench/kernels/sgemm_reg.S, the block computes a
  * 64x64 tile, each thread 4x4 outputs, grid n/64 x n/64) and {@code sgemm_mma}
  * (bench/kernels/sgemm_mma.S, the XuanTie matrix extension: each thread one 4x4 tile of C with
- * mfmacc.s, operands from global memory, B's columns gathered with vlse32, grid n/64 x n/64; its
+ * mfmacc.s, operands from global memory, B loaded as transposed tiles by mlbte32, grid n/64 x n/64; its
  * native baseline and "vs scalar" row are sgemm_naive's, the scalar kernel of the same shape).
  */
 final class SgemmCase implements BenchCase {
@@ -36,7 +36,7 @@ final class SgemmCase implements BenchCase {
             case NAIVE -> "C = A*B, one thread per element of C, operands from global memory, k loop unrolled 4x";
             case TILED -> "C = A*B, 16x16 tiles of A and B in shared memory, barriers, unrolled 16-step fmadd.s";
             case REG -> "C = A*B, 64x64 block tiles in shared memory, 4x4 outputs per thread in registers";
-            case MMA -> "C = A*B with matrix tiles: 4x4 of C per thread, mlae32/mlbe32 + mfmacc.s, B gathered by vlse32";
+            case MMA -> "C = A*B with matrix tiles: 4x4 of C per thread, mlae32/mlbte32 + mfmacc.s";
         };
     }
 

@@ -53,11 +53,11 @@ public final class FloatOps {
     /** Spec 11.3 "NaN Generation and Propagation": every NaN result is this pattern. */
     public static final int CANONICAL_NAN = 0x7FC00000;
 
-    static final int RNE = 0;
-    static final int RTZ = 1;
-    static final int RDN = 2;
-    static final int RUP = 3;
-    static final int RMM = 4;
+    public static final int RNE = 0;
+    public static final int RTZ = 1;
+    public static final int RDN = 2;
+    public static final int RUP = 3;
+    public static final int RMM = 4;
 
     private static final int SIGN = 0x80000000;
     private static final int EXP_MASK = 0x7F800000;

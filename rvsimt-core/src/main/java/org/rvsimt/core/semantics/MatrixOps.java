@@ -86,6 +86,46 @@ public final class MatrixOps {
         return roundedSumExact(c, a, b, n, rm, allNegativeZero, fflags, lane);
     }
 
+    /** The error bound's factor per term: 2^-53 with margin for the rounding of the magnitude and of w itself. */
+    private static final double TERM_BOUND = 0x1.00001p-53;
+
+    /**
+     * The factor that bounds the error of a plain double sum of c and n exact products (one rounding per
+     * addition, any order): the sum is within {@code sumErrorBound(n) * magnitude} of the exact one, with
+     * {@code magnitude} the sum of the terms' absolute values added the same way.
+     */
+    public static double sumErrorBound(int n) {
+        return n * TERM_BOUND;
+    }
+
+    /**
+     * The quick decision for a caller that has already summed in plain doubles: {@code sum} is
+     * {@code c + sum_k a[k]*b[k]} added up in any order with one double rounding per addition (each
+     * product is exact in a double), {@code magnitude} is {@code |c| + sum_k |a[k]*b[k]|} added the same
+     * way. The sum is then within {@code sumErrorBound(n) * magnitude} of the exact one (recursive
+     * summation of n + 1 terms, Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., section 4.2),
+     * which decides the rounding in almost every plain case without TwoSum.
+     * The rounded sum when {@code sum}, within {@code n * 2^-53 * magnitude} of the exact sum, lies in a
+     * normal binary32 binade strictly between two neighbouring binary32 values or midpoints with the
+     * whole error interval on the same side (then the exact sum rounds as {@code sum} does, inexactly);
+     * else {@link #UNDECIDED} without touching fflags (then {@link #dotAccumulate} gives the answer). NaN,
+     * infinite, zero and out-of-range sums fail the exponent test.
+     */
+    public static long roundedSumBounded(double sum, double magnitude, int n, int rm, int[] fflags, int lane) {
+        long bits = Double.doubleToRawLongBits(sum);
+        int exponent = (int) (bits >>> 52 & 0x7FF) - 1023;
+        if (exponent < -126 || exponent > 126) {
+            return UNDECIDED;
+        }
+        long offGrid = bits & 0xFFF_FFFFL;
+        double w = magnitude * sumErrorBound(n);
+        double ulp = Double.longBitsToDouble((long) (exponent - 52 + 1023) << 52);
+        if (offGrid == 0 || !(w < Math.min(offGrid, 0x1000_0000L - offGrid) * ulp)) {
+            return UNDECIDED;
+        }
+        return Integer.toUnsignedLong(roundOffGrid(bits, exponent, rm, fflags, lane));
+    }
+
     private static boolean allFinite(int c, int[] a, int[] b, int n) {
         // an all-ones exponent field plus one exponent step sets the sign bit; any other leaves it clear
         int special = (c & 0x7F80_0000) + 0x0080_0000;
@@ -105,7 +145,7 @@ public final class MatrixOps {
     }
 
     /** {@link #roundedSumFast} could not decide the rounding; the caller must use the exact sum. */
-    static final long UNDECIDED = -1L;
+    public static final long UNDECIDED = -1L;
     /** {@link #roundedSumFast} found the sum to be exactly zero; its sign is the caller's rule. */
     static final long EXACT_ZERO = -2L;
 

@@ -33,6 +33,18 @@ class EngineDifferentialTest {
         return IntStream.range(0, 60).filter(s -> s % 8 == 0 || s % 8 == 5).boxed();
     }
 
+    /** Both generators' start: t0 = global thread index, t1 = block index, s0 = the thread's 256-byte slot. */
+    static final String SLOT_PROLOGUE = """
+                lw s0, 0(a0)
+                csrr t0, vx_tid_x
+                csrr t1, vx_bid_x
+                csrr t2, vx_bdim_x
+                mul t3, t1, t2
+                add t0, t0, t3
+                slli t6, t0, 8
+                add s0, s0, t6
+            """;
+
     /** Generates one random kernel. Registers: s0 = this thread's 256-byte slot, s1 = shared counter. */
     static final class ProgramGenerator {
         private final SplittableRandom r;
@@ -60,15 +72,8 @@ class EngineDifferentialTest {
         }
 
         String generate(boolean allowFault) {
-            line("lw s0, 0(a0)");
             line("lw s1, 4(a0)");
-            line("csrr t0, vx_tid_x");
-            line("csrr t1, vx_bid_x");
-            line("csrr t2, vx_bdim_x");
-            line("mul t3, t1, t2");
-            line("add t0, t0, t3");
-            line("slli t6, t0, 8");
-            line("add s0, s0, t6");
+            sb.append(SLOT_PROLOGUE);
             line("slli t6, t1, 2");         // one atomic counter per block: blocks may run on any host thread
             line("add s1, s1, t6");
             line("csrr a7, vx_lane_id");
@@ -181,6 +186,133 @@ class EngineDifferentialTest {
                 }
             }
         }
+    }
+
+    /**
+     * Random matrix-extension programs: lane-dependent tile shapes and rounding modes, tile loads
+     * (mlae, mlbe, the column-major mlbte, mlce) from the thread's slot, which holds random words
+     * (some NaN, infinite or subnormal as binary32), f32, bf16 and int8 multiplies, mzero, stores and
+     * the flags CSR. Registers as in {@link ProgramGenerator}; the slot's upper half is the tile area.
+     */
+    static final class MatrixProgramGenerator {
+        private final SplittableRandom r;
+        private final StringBuilder sb = new StringBuilder();
+        private final String[] data = {"t0", "t1", "t2", "t3", "t4", "a1", "a2", "a3", "a4", "a5", "a6", "s2"};
+        private final int[] specials = {0x7FC00000, 0x7F800000, 0xFF800000, 0x80000000, 0x00000001, 0x7F7FFFFF};
+
+        MatrixProgramGenerator(long seed) {
+            r = new SplittableRandom(seed);
+        }
+
+        private void line(String s) {
+            sb.append("    ").append(s).append('\n');
+        }
+
+        private String reg() {
+            return data[r.nextInt(data.length)];
+        }
+
+        /** An address in the tile area (slot bytes 128-188) in t6 and a row stride of 4, 8 or 16 in t5. */
+        private void operands() {
+            line("addi t6, s0, " + (128 + 4 * r.nextInt(16)));
+            line("li t5, " + (4 << r.nextInt(3)));
+        }
+
+        String generate() {
+            sb.append(SLOT_PROLOGUE);
+            line("csrr a7, vx_lane_id");
+            for (int off = 0; off < 256; off += 4) {           // random words, a few special as binary32
+                int v = r.nextInt(6) == 0 ? specials[r.nextInt(specials.length)]
+                        : Float.floatToRawIntBits((float) r.nextGaussian());
+                line("li t6, " + v);
+                line("xor t6, t6, " + (r.nextInt(4) == 0 ? "t0" : "zero"));
+                line("sw t6, " + off + "(s0)");
+            }
+            for (String x : data) {
+                line("li " + x + ", " + r.nextInt());
+            }
+            line("andi t6, a7, 3");                                    // xmfrm: lane dependent, 0..4
+            line("addi t6, t6, " + r.nextInt(2));
+            line("csrw 0x809, t6");
+            int n = 15 + r.nextInt(20);
+            for (int i = 0; i < n; i++) {
+                statement();
+            }
+            for (int acc = 4; acc < 8; acc++) {
+                line("msettilemi 4");
+                line("msettileni 4");
+                line("addi t6, s0, " + (128 + 0));
+                line("li t5, 16");
+                line(String.format("msce32 acc%d, (t6), t5", acc - 4));
+                for (int row = 0; row < 4; row++) {               // fold each accumulator into the dumped registers
+                    line("lw t5, " + (128 + 4 * row * 5) + "(s0)");
+                    line("xor " + data[acc + row] + ", " + data[acc + row] + ", t5");
+                }
+            }
+            line("csrr t6, 0x808");
+            line("sw t6, 124(s0)");
+            for (int i = 0; i < data.length; i++) {
+                line("sw " + data[i] + ", " + (4 * i) + "(s0)");
+            }
+            line("ret");
+            return sb.toString();
+        }
+
+        private void statement() {
+            String tile = "tr" + r.nextInt(4);
+            String acc = "acc" + r.nextInt(4);
+            switch (r.nextInt(9)) {
+                case 0 -> {                      // shapes, lane dependent: 1..4 rows, columns, k
+                    String[] dims = {"m", "n", "k"};
+                    line("andi t6, " + (r.nextBoolean() ? "a7" : reg()) + ", 3");
+                    line("addi t6, t6, 1");
+                    line("msettile" + dims[r.nextInt(3)] + " t6");
+                }
+                case 1 -> {
+                    operands();
+                    line("mlae32 " + tile + ", (t6), t5");
+                }
+                case 2 -> {
+                    operands();
+                    line((r.nextBoolean() ? "mlbte32 " : "mlbe32 ") + tile + ", (t6), t5");
+                }
+                case 3 -> {
+                    operands();
+                    line((r.nextInt(3) == 0 ? "mlbte16 " : "mlae16 ") + tile + ", (t6), t5");
+                }
+                case 4 -> {
+                    operands();
+                    line("mlce32 " + acc + ", (t6), t5");
+                }
+                case 5, 6 -> line("mfmacc.s " + acc + ", tr" + r.nextInt(4) + ", tr" + r.nextInt(4));
+                case 7 -> line((r.nextBoolean() ? "mfmacc.s.bf16 " : "mmacc.w.b ") + acc + ", tr" + r.nextInt(4)
+                        + ", tr" + r.nextInt(4));
+                default -> {
+                    if (r.nextBoolean()) {
+                        line("mzero " + (r.nextBoolean() ? tile : acc));
+                    } else {
+                        operands();
+                        line("msce32 " + acc + ", (t6), t5");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Matrix programs: lane-dependent shapes and rounding modes, special values, every load form. */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("matrixSeeds")
+    void matrixJitMatchesInterpreter(int seed) throws Exception {
+        String src = new MatrixProgramGenerator(seed).generate();
+        int warp = new int[] {32, 8, 64, 1}[seed % 4];
+        int threads = seed % 2 + 1;
+        Run interp = run("interp", src, threads, warp);
+        assertThat(interp.result().fault()).as("the program runs to the end (seed %d)", seed).isNull();
+        sameOutcome(seed, src, threads, warp, interp, run("jit", src, threads, warp));
+    }
+
+    static Stream<Integer> matrixSeeds() {
+        return IntStream.range(0, 8).boxed();
     }
 
     record Run(LaunchResult result, byte[] memory) { }

@@ -91,6 +91,43 @@ class MatrixUnitTest {
         }
     }
 
+    /**
+     * mlbte (the spec's transposed B load, func4 0101 in its load/store table) reads B column-major:
+     * tile element (j, k) comes from base + k * stride + j * size, so memory rows are the tile's
+     * columns. The whole tile is stored back with msbe (row-major, stride 16) and compared with that
+     * definition; elements outside mtilen x mtilek are 0 (a load zeroes the register first).
+     */
+    @ParameterizedTest(name = "mlbte{0} {1}x{2}, stride {3}, {4}")
+    @CsvSource({"32, 4, 4, 16, interp", "32, 4, 4, 16, jit", "32, 3, 2, 36, jit", "16, 4, 8, 8, interp",
+        "16, 2, 5, 12, jit", "8, 4, 16, 4, jit", "8, 3, 7, 20, interp"})
+    void transposedBLoadReadsMemoryRowsAsTileColumns(int bits, int nt, int kt, int stride, String engine) {
+        int eb = bits / 8;
+        Random r = new Random(bits * 131L + nt * 17 + kt * 5 + stride);
+        byte[] mem = new byte[16 * stride + 64];
+        r.nextBytes(mem);
+        int dSize = Integer.numberOfTrailingZeros(eb);
+        String src = String.join("\n",
+                "    lw t0, 0(a0)", "    lw t3, 4(a0)", "    li t4, " + stride, "    li t5, 16",
+                word(config(3, 0, nt)), word(config(1, 0, kt)),
+                word(loadStore(5, false, T4, T0, dSize, 1)),                                 // mlbte tr1
+                word(config(3, 0, 4)), word(config(1, 0, 16 / eb)),                          // the whole tile
+                word(loadStore(1, true, T5, T3, dSize, 1)),                                  // msbe tr1
+                "    ret", "");
+        try (KernelHarness h = KernelHarness.of(engine, 4, 1)) {
+            Buffer bm = h.device.alloc(mem.length).write(mem);
+            Buffer out = h.device.alloc(64).fill((byte) 0x77);
+            LaunchResult res = h.run(src, Dim3.of(1), Dim3.of(1), 0, bm, out);
+            assertThat(res.ok()).as("%s", res).isTrue();
+            byte[] got = out.readBytes();
+            for (int j = 0; j < 4; j++) {
+                for (int k = 0; k < 16 / eb; k++) {
+                    int expected = j < nt && k < kt ? get(mem, k * stride + j * eb, eb) : 0;
+                    assertThat(get(got, j * 16 + k * eb, eb)).as("mlbte%d tile[%d][%d]", bits, j, k).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     private static String word(int w) {
         return String.format("    .word 0x%08x", w);
     }

@@ -43,6 +43,16 @@ class MatrixOpsFastPathTest {
                         + " flags %d, exact 0x%08x flags %d", i, strategy, rm, c, hex(a, n), hex(b, n), fast,
                         fastFlags[0], exact, exactFlags[0]));
             }
+            int[] summedFlags = new int[1];
+            long bounded = MatrixOps.roundedSumBounded(plainSum(c, a, b, n, false), plainSum(c, a, b, n, true), n, rm,
+                    summedFlags, 0);
+            int summed = bounded != MatrixOps.UNDECIDED ? (int) bounded
+                    : MatrixOps.dotAccumulate(c, a, b, n, rm, summedFlags, 0);
+            if (summed != exact || summedFlags[0] != exactFlags[0]) {
+                throw new AssertionError(String.format("case %d (strategy %d, rm %d): c=0x%08x a=%s b=%s: summed 0x%08x"
+                        + " flags %d, exact 0x%08x flags %d", i, strategy, rm, c, hex(a, n), hex(b, n), summed,
+                        summedFlags[0], exact, exactFlags[0]));
+            }
             if (allFinite(c, a, b, n)) {
                 int[] scratch = new int[1];
                 undecided += MatrixOps.roundedSumFast(c, a, b, n, rm, scratch, 0) == MatrixOps.UNDECIDED ? 1 : 0;
@@ -53,6 +63,17 @@ class MatrixOpsFastPathTest {
                 + " %.1f s%n", cases, seed, 100.0 * undecided / cases, seconds);
         // the fast path must be the common case, or it is not a fast path
         assertThat(undecided).as("cases the fast path could not decide").isLessThan(cases / 20);
+    }
+
+    /** c + sum a[k]*b[k] (or of the magnitudes) in plain doubles, in index order, as the matrix unit adds them. */
+    private static double plainSum(int c, int[] a, int[] b, int n, boolean magnitude) {
+        double s = Float.intBitsToFloat(c);
+        s = magnitude ? Math.abs(s) : s;
+        for (int k = 0; k < n; k++) {
+            double p = (double) Float.intBitsToFloat(a[k]) * Float.intBitsToFloat(b[k]);
+            s += magnitude ? Math.abs(p) : p;
+        }
+        return s;
     }
 
     /** Plain, well-conditioned dot products (the matmul kernels' case) almost never fall back. */

@@ -60,6 +60,8 @@ final class ExtensionNotes {
                     100-111 accumulators), shapes set by `msettile{m,n,k}[i]` (CSRs mtilem/mtilen/mtilek).
                     `mfmacc.* md, ms2, ms1` computes md[i][j] += sum over k of ms1[i][k] * ms2[j][k] (B is
                     stored transposed), f32 accumulation; `mmacc*.w.b` accumulates int8 products in int32.
+                    `mlbte*` (the spec's transposed B load) reads B column-major, so a row-major K x N
+                    matrix loads straight into the transposed tile: md[j][k] from x[rs1] + k * x[rs2] + j * size.
 
                     Decisions where the specification (github.com/XUANTIE-RV/riscv-matrix-extension-spec,
                     folder `spec/`) contradicts itself:
@@ -70,7 +72,7 @@ final class ExtensionNotes {
                     - bf16 inputs are selected by size_sup = 001 with s_size = 01 (`instruction_list.adoc`);
                       fp8 E4M3 is size_sup = 001, E5M2 size_sup = 000, with s_size = 00.
                     - Register classes are part of the encoding: a multiply's md must be an accumulator and
-                      ms1/ms2 tiles; `mlae`/`mlbe` (and `msae`/`msbe`) take tiles, `mlce`/`msce`
+                      ms1/ms2 tiles; `mlae`/`mlbe`/`mlbte` (and `msae`/`msbe`) take tiles, `mlce`/`msce`
                       accumulators; `mzero` either. Other combinations decode as illegal instructions.
                     - CSRs: xmcsr 0x802, mtilem 0x803, mtilen 0x804, mtilek 0x805, xmxrm 0x806, xmsat 0x807,
                       xmfflags 0x808, xmfrm 0x809, xmsaten 0x80A as specified; the read-only xmisa, xtlenb,

@@ -37,6 +37,14 @@ public final class MatrixState {
     final int[][] rowsA = new int[ROWNUM][TILE_ROW_BYTES];
     final int[][] rowsB = new int[ROWNUM][TILE_ROW_BYTES];
     final int[] product = new int[ROWNUM * ROWNUM];
+    // The FP forms' sources as doubles (exact): A row-major (TILE_ROW_BYTES a row), B k-major (ROWNUM
+    // a k, so one k is a vector over the output columns), C row-major (ROWNUM a row); C's bits; and
+    // the host-SIMD path's rounded row.
+    final double[] wideA = new double[ROWNUM * TILE_ROW_BYTES];
+    final double[] wideBk = new double[TILE_ROW_BYTES * ROWNUM];
+    final double[] wideC = new double[ROWNUM * ROWNUM];
+    final int[] accBits = new int[ROWNUM * ROWNUM];
+    final long[] rounded = new long[ROWNUM];
 
     public MatrixState(int width) {
         bytes = new byte[width * REGISTERS * REGISTER_BYTES];

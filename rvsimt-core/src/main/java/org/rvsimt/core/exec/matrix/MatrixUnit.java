@@ -9,6 +9,7 @@ import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.interp.LaneOps;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
+import org.rvsimt.core.exec.vector.HostSimd;
 import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.core.memory.MemoryFault;
@@ -61,15 +62,33 @@ public final class MatrixUnit {
         Operation.Matrix op = (Operation.Matrix) p.op[i];
         String mnemonic = InstructionSet.get(p.defId[i]).mnemonic();
         int word = p.words[i];
-        for (long mm = m; mm != 0; mm &= mm - 1) {
-            int lane = Long.numberOfTrailingZeros(mm);
-            switch (op) {
-                case MatrixConfig k -> configure(w, s, k, p.source[i], word, lane);
-                case MatrixMemory k -> memory(c, w, s, k, mnemonic, word, pc, lane);
-                case MatrixZero k -> java.util.Arrays.fill(s.bytes, s.offset(lane, word >>> 7 & 7, 0, 0),
-                        s.offset(lane, word >>> 7 & 7, 0, 0) + MatrixState.REGISTER_BYTES, (byte) 0);
-                case MatrixFloatMultiply k -> multiply(c, w, s, k, k.elementBytes(), mnemonic, word, pc, lane);
-                case MatrixIntMultiply k -> multiply(c, w, s, k, 1, mnemonic, word, pc, lane);
+        // One dispatch per instruction, then the lanes (a type switch per lane costs more than its arm).
+        switch (op) {
+            case MatrixConfig k -> {
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    configure(w, s, k, p.source[i], word, Long.numberOfTrailingZeros(mm));
+                }
+            }
+            case MatrixMemory k -> {
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    memory(c, w, s, k, mnemonic, word, pc, Long.numberOfTrailingZeros(mm));
+                }
+            }
+            case MatrixZero k -> {
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    int o = s.offset(Long.numberOfTrailingZeros(mm), word >>> 7 & 7, 0, 0);
+                    java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+                }
+            }
+            case MatrixFloatMultiply k -> {
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    multiply(c, w, s, k, k.elementBytes(), mnemonic, word, pc, Long.numberOfTrailingZeros(mm));
+                }
+            }
+            case MatrixIntMultiply k -> {
+                for (long mm = m; mm != 0; mm &= mm - 1) {
+                    multiply(c, w, s, k, 1, mnemonic, word, pc, Long.numberOfTrailingZeros(mm));
+                }
             }
         }
     }
@@ -119,6 +138,14 @@ public final class MatrixUnit {
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
+        if (k == MatrixMemory.LOAD_B_TRANSPOSED) {
+            for (int col = 0; col < cols; col++) {         // memory order: a memory row is a tile column
+                for (int r = 0; r < rows; r++) {
+                    sink.access(r, col, base + col * stride + r * eb, eb);
+                }
+            }
+            return;
+        }
         for (int r = 0; r < rows; r++) {
             for (int col = 0; col < cols; col++) {
                 sink.access(r, col, base + r * stride + col * eb, eb);
@@ -128,7 +155,8 @@ public final class MatrixUnit {
 
     /**
      * The element accesses of tile load or store {@code i} on the lanes of {@code m}, before it runs,
-     * for an execution-event observer: (lane, address, bytes) in lane, row, column order.
+     * for an execution-event observer: (lane, address, bytes) in lane, row, column order (lane, then
+     * memory order, for the column-major mlbte).
      */
     public static void accesses(BlockContext c, Warp w, int i, long m, LaneAccessSink sink) {
         Program p = c.program;
@@ -150,7 +178,7 @@ public final class MatrixUnit {
     /** A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen. */
     private static int rows(MatrixState s, MatrixMemory k, int lane) {
         return switch (k) {
-            case LOAD_B, STORE_B -> s.mtilen[lane];
+            case LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilen[lane];
             case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem[lane];
         };
     }
@@ -158,7 +186,7 @@ public final class MatrixUnit {
     private static int columns(MatrixState s, MatrixMemory k, int lane) {
         return switch (k) {
             case LOAD_C, STORE_C -> s.mtilen[lane];
-            case LOAD_A, STORE_A, LOAD_B, STORE_B -> s.mtilek[lane];
+            case LOAD_A, STORE_A, LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilek[lane];
         };
     }
 
@@ -177,18 +205,22 @@ public final class MatrixUnit {
                                int lane) {
         boolean store = k.store();
         int reg = word >>> 7 & 7;
-        if (!store) {
-            int o = s.offset(lane, reg, 0, 0);
-            java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
-        }
         int eb = elementBytes(word);
         int rows = rows(s, k, lane);
         int cols = columns(s, k, lane);
+        if (!store && (rows < MatrixState.ROWNUM || cols * eb < MatrixState.rowBytes(reg))) {
+            int o = s.offset(lane, reg, 0, 0);          // a load that does not fill the register zeroes the rest
+            java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+        }
         if (cols * eb > MatrixState.rowBytes(reg)) {
             throw rowTooWide(c, w, mnemonic, pc, lane, reg, cols, eb);
         }
         int base = w.x[(word >>> 15 & 31) * w.width + lane];
         int stride = w.x[(word >>> 20 & 31) * w.width + lane];
+        if (k == MatrixMemory.LOAD_B_TRANSPOSED) {
+            loadTransposed(c, w, s, mnemonic, pc, lane, reg, base, stride, rows, cols, eb);
+            return;
+        }
         int bytes = cols * eb;
         byte[] stack;
         for (int r = 0; r < rows; r++) {
@@ -204,6 +236,42 @@ public final class MatrixUnit {
             } else {
                 for (int col = 0; col < cols; col++) {
                     element(c, w, s, mnemonic, pc, lane, r, col, addr + col * eb, o + col * eb, eb, store);
+                }
+            }
+        }
+    }
+
+    /**
+     * mlbte: memory row k (at base + k * stride, {@code rows} elements) is column k of the tile. A memory
+     * row that lies whole and aligned in VRAM, shared memory or the lane's stack is read straight from
+     * that array; any other goes element by element through the lane's memory path, in the same order.
+     */
+    private static void loadTransposed(BlockContext c, Warp w, MatrixState s, String mnemonic, int pc, int lane,
+                                       int reg, int base, int stride, int rows, int cols, int eb) {
+        int bytes = rows * eb;
+        int rowBytes = MatrixState.rowBytes(reg);
+        byte[] stack;
+        for (int col = 0; col < cols; col++) {
+            int addr = base + col * stride;
+            int o = s.offset(lane, reg, 0, col * eb);
+            byte[] mem = null;
+            int off = 0;
+            if ((addr & (eb - 1)) == 0 && addr >= 0 && addr <= c.vramSize - bytes) {
+                mem = c.mem;
+                off = addr;
+            } else if ((addr & (eb - 1)) == 0 && addr - MemoryMap.SHARED_BASE >= 0
+                    && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
+                mem = c.shared;
+                off = addr - MemoryMap.SHARED_BASE;
+            } else if ((addr & (eb - 1)) == 0 && (stack = c.memory.privateWindow(w, lane, addr, bytes, false)) != null) {
+                mem = stack;
+                off = addr - MemoryMap.PRIVATE_BASE;
+            }
+            for (int r = 0; r < rows; r++) {
+                if (mem != null) {
+                    writeLe(s.bytes, o + r * rowBytes, eb, readLe(mem, off + r * eb, eb));
+                } else {
+                    element(c, w, s, mnemonic, pc, lane, r, col, addr + r * eb, o + r * rowBytes, eb, false);
                 }
             }
         }
@@ -255,35 +323,108 @@ public final class MatrixUnit {
             throw Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << lane, -1,
                     mnemonic + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
-        // Each source row is widened once per lane (not once per output element); md is an
-        // accumulator and ms1, ms2 are tiles, so reading them all before md is written is safe.
-        int[][] a = s.rowsA;
-        int[][] b = s.rowsB;
+        // md is an accumulator and ms1, ms2 are tiles, so reading them all before md is written is safe.
+        byte[] bytes = s.bytes;
+        int acc0 = s.offset(lane, md, 0, 0);
+        int[] accBits = s.accBits;
         for (int i = 0; i < mt; i++) {
-            for (int k = 0; k < kt; k++) {
-                a[i][k] = element(s, lane, ms1, i, k, eb, op, true);
-            }
-        }
-        for (int j = 0; j < nt; j++) {
-            for (int k = 0; k < kt; k++) {
-                b[j][k] = element(s, lane, ms2, j, k, eb, op, false);
+            for (int j = 0; j < nt; j++) {
+                accBits[i * MatrixState.ROWNUM + j] = readLe(bytes, acc0 + i * MatrixState.ACC_ROW_BYTES + j * 4, 4);
             }
         }
         int[] out = s.product;
-        for (int i = 0; i < mt; i++) {
+        if (isFloat) {
+            // Outputs the plain double sums could not decide (a special value, or near a rounding
+            // point) take the exact path, with their source rows widened to binary32 bits.
+            for (long undecided = multiplyFloat(s, op, lane, ms1, ms2, eb, mt, nt, kt, rm, out); undecided != 0;
+                 undecided &= undecided - 1) {
+                int o = Long.numberOfTrailingZeros(undecided);
+                int[] a = row(s, lane, ms1, o / MatrixState.ROWNUM, kt, eb, op, true, s.rowsA[0]);
+                int[] b = row(s, lane, ms2, o % MatrixState.ROWNUM, kt, eb, op, false, s.rowsB[0]);
+                out[o] = MatrixOps.dotAccumulate(accBits[o], a, b, kt, rm, s.fflags, lane);
+            }
+        } else {
             for (int j = 0; j < nt; j++) {
-                int acc = readLe(s.bytes, s.offset(lane, md, i, j * 4), 4);
-                out[i * MatrixState.ROWNUM + j] = isFloat ? MatrixOps.dotAccumulate(acc, a[i], b[j], kt, rm, s.fflags,
-                        lane) : MatrixOps.dotAccumulateInt(acc, a[i], b[j], kt);
+                row(s, lane, ms2, j, kt, eb, op, false, s.rowsB[j]);
+            }
+            for (int i = 0; i < mt; i++) {
+                int[] a = row(s, lane, ms1, i, kt, eb, op, true, s.rowsA[i]);
+                for (int j = 0; j < nt; j++) {
+                    int o = i * MatrixState.ROWNUM + j;
+                    out[o] = MatrixOps.dotAccumulateInt(accBits[o], a, s.rowsB[j], kt);
+                }
             }
         }
-        int o = s.offset(lane, md, 0, 0);
-        java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+        if (mt < MatrixState.ROWNUM || nt < MatrixState.ROWNUM) {
+            java.util.Arrays.fill(bytes, acc0, acc0 + MatrixState.REGISTER_BYTES, (byte) 0);
+        }
         for (int i = 0; i < mt; i++) {
             for (int j = 0; j < nt; j++) {
-                writeLe(s.bytes, s.offset(lane, md, i, j * 4), 4, out[i * MatrixState.ROWNUM + j]);
+                writeLe(bytes, acc0 + i * MatrixState.ACC_ROW_BYTES + j * 4, 4, out[i * MatrixState.ROWNUM + j]);
             }
         }
+    }
+
+    /** Row {@code row} of source tile {@code reg}, its first kt elements widened into {@code into}. */
+    private static int[] row(MatrixState s, int lane, int reg, int row, int kt, int eb, Operation.Matrix op,
+                             boolean isA, int[] into) {
+        for (int k = 0; k < kt; k++) {
+            into[k] = element(s, lane, reg, row, k, eb, op, isA);
+        }
+        return into;
+    }
+
+    /**
+     * The FP forms' outputs: plain double sums of the exact products, each decided from the sum and its
+     * error bound (on host SIMD when the Vector API is present). Returns the outputs left undecided, as
+     * bits {@code i * ROWNUM + j}.
+     */
+    private static long multiplyFloat(MatrixState s, Operation.Matrix op, int lane, int ms1, int ms2, int eb, int mt,
+                                      int nt, int kt, int rm, int[] out) {
+        double[] wa = s.wideA;
+        double[] wbk = s.wideBk;
+        double[] wc = s.wideC;
+        int[] accBits = s.accBits;
+        byte[] bytes = s.bytes;
+        boolean f32 = op == MatrixFloatMultiply.F32;
+        for (int i = 0; i < mt; i++) {
+            int ao = s.offset(lane, ms1, i, 0);
+            for (int k = 0; k < kt; k++) {
+                wa[i * MatrixState.TILE_ROW_BYTES + k] = Float.intBitsToFloat(f32 ? (int) INT.get(bytes, ao + 4 * k)
+                        : element(s, lane, ms1, i, k, eb, op, true));
+            }
+            for (int j = 0; j < MatrixState.ROWNUM; j++) {
+                wc[i * MatrixState.ROWNUM + j] = j < nt ? Float.intBitsToFloat(accBits[i * MatrixState.ROWNUM + j]) : 0;
+            }
+        }
+        for (int j = 0; j < MatrixState.ROWNUM; j++) {
+            int bo = s.offset(lane, ms2, j, 0);
+            for (int k = 0; k < kt; k++) {
+                wbk[k * MatrixState.ROWNUM + j] = j >= nt ? 0 : Float.intBitsToFloat(f32 ? (int) INT.get(bytes, bo + 4 * k)
+                        : element(s, lane, ms2, j, k, eb, op, false));
+            }
+        }
+        if (HostSimd.AVAILABLE) {
+            return MatrixSimd.multiplyF32(s, mt, nt, kt, rm, lane, out);
+        }
+        long undecided = 0;
+        for (int i = 0; i < mt; i++) {
+            int ai = i * MatrixState.TILE_ROW_BYTES;
+            for (int j = 0; j < nt; j++) {
+                int o = i * MatrixState.ROWNUM + j;
+                double sum = wc[o];
+                double magnitude = Math.abs(sum);
+                for (int k = 0; k < kt; k++) {
+                    double p = wa[ai + k] * wbk[k * MatrixState.ROWNUM + j];
+                    sum += p;
+                    magnitude += Math.abs(p);
+                }
+                long r = MatrixOps.roundedSumBounded(sum, magnitude, kt, rm, s.fflags, lane);
+                out[o] = (int) r;
+                undecided |= r == MatrixOps.UNDECIDED ? 1L << o : 0;
+            }
+        }
+        return undecided;
     }
 
     /** Element (row, k) of a source tile, widened: binary32 bits for FP forms, an int for integer forms. */
