@@ -156,7 +156,7 @@ class InstructionTableTest {
         assertThat(all.stream().filter(d -> d.extension() == Extension.XSFU)).hasSize(16);
         assertThat(all.stream().filter(d -> d.extension() == Extension.XLOWP)).hasSize(8);
         assertThat(all.stream().filter(d -> d.extension() == Extension.V)).hasSize(230);
-        assertThat(all.stream().filter(d -> d.extension() == Extension.XMATRIX)).hasSize(34);
+        assertThat(all.stream().filter(d -> d.extension() == Extension.XMATRIX)).hasSize(37);
     }
 
     private static int id(String mnemonic) {

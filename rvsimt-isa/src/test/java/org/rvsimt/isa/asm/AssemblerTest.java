@@ -527,6 +527,12 @@ class AssemblerTest {
             DOCUMENTED.put("v" + sfu[i].replace(".s", ".v") + " v8, v8", 0x46801457 | i << 15);
         }
         DOCUMENTED.put("vfexp.v v16, v8, v0.t", 0x44801857);
+        // XuanTie matrix words (docs/isa.md, XMATRIX; instruction_list.adoc's load/store table: func4 0001 mlbe,
+        // 0101 mlbte, uop 01, ls 0, d_size 10 for 32-bit): rs2 = t4, rs1 = t0, md = tr1.
+        DOCUMENTED.put("mfmacc.s acc0, tr1, tr0", 0x08180A2B);
+        DOCUMENTED.put("mlbe32 tr1, (t0), t4", 0x15D288AB);
+        DOCUMENTED.put("mlbte32 tr1, (t0), t4", 0x55D288AB);
+        DOCUMENTED.put("mlbte8 tr3, (a0), a1", 0x54B501AB);
         DOCUMENTED.put("fexp.s f2, f2", 0x60010153);
         DOCUMENTED.put("frcp.s f1, f1", 0x602080D3);
         DOCUMENTED.put("fcvt.s.bf16 f0, f0", 0x4A000053);
