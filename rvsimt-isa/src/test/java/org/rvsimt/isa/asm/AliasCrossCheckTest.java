@@ -7,15 +7,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rvsimt.isa.Alias;
 import org.rvsimt.isa.Aliases;
 import org.rvsimt.isa.Extension;
-import org.rvsimt.isa.asm.AsmTestSupport.Run;
 import org.rvsimt.isa.asm.AsmTestSupport.Style;
 import org.rvsimt.isa.disasm.Disassembler;
 
@@ -31,19 +27,15 @@ class AliasCrossCheckTest {
 
     private static final String MATTR = LlvmMcCrossCheckTest.MATTR + ",+v";
     private static final int VARIANTS = 6;
-    private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*([0-9a-f]+):\\s+([0-9a-f]{8})\\s+(.*)$");
-    /** llvm-objdump names a branch target's symbol; rvsimt's listing here has no symbols. */
-    private static final Pattern TARGET_SYMBOL = Pattern.compile(" <[^>]*>");
 
     @TempDir
     Path dir;
 
     @Test
     void everyAliasFormEncodesAndListsAsLlvm() throws Exception {
-        Path mc = LlvmMcCrossCheckTest.llvmMc();
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump",
-                "/usr/bin/llvm-objdump");
-        Assumptions.assumeTrue(mc != null && objdump != null, "llvm-mc and llvm-objdump needed (Debian llvm)");
+        LlvmListing.Tools tools = LlvmListing.required();
+        Path mc = tools.mc();
+        Path objdump = tools.objdump();
         List<String> texts = new ArrayList<>();
         int forms = 0;
         for (Alias a : Aliases.all()) {
@@ -66,43 +58,27 @@ class AliasCrossCheckTest {
         for (int i = 0; i < texts.size(); i++) {
             String t = texts.get(i);
             List<Integer> theirs = r.words().get(i);
-            try {
-                int[] ours = Assembler.assembleLine(t, 0);
-                if (theirs != null && !Arrays.equals(ours, theirs.stream().mapToInt(Integer::intValue).toArray())) {
-                    problems.add(t + ": rvsimt " + AsmTestSupport.hex(ours) + ", llvm-mc " + theirs.stream()
-                            .map(w -> String.format("0x%08x", w)).toList());
-                }
-            } catch (AsmException ex) {
-                problems.add(t + ": rvsimt rejects it: " + ex.getMessage());
+            int[] ours = AsmTestSupport.assembleOrNote(t, problems);
+            if (ours != null && theirs != null
+                    && !Arrays.equals(ours, theirs.stream().mapToInt(Integer::intValue).toArray())) {
+                problems.add(t + ": rvsimt " + AsmTestSupport.hex(ours) + ", llvm-mc " + theirs.stream()
+                        .map(w -> String.format("0x%08x", w)).toList());
             }
         }
         assertThat(r.words()).as("cases llvm-mc encoded").hasSize(texts.size());
 
         // 2. listing: rvsimt prints llvm-mc's word as llvm-objdump does (numbers compared by value)
-        Path obj = dir.resolve("aliases.o");
-        Run a = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=" + MATTR, "-filetype=obj", "-o",
-                obj.toString(), src.toString()));
-        assertThat(a.exit()).as(a.err()).isZero();
-        Run d = AsmTestSupport.run(List.of(objdump.toString(), "-d", "--mattr=" + MATTR, obj.toString()));
-        assertThat(d.exit()).as(d.err()).isZero();
-        int listed = 0;
-        for (String line : d.out().split("\n")) {
-            Matcher m = OBJDUMP_LINE.matcher(line);
-            if (!m.find()) {
-                continue;
-            }
-            int pc = Integer.parseUnsignedInt(m.group(1), 16);
-            int w = Integer.parseUnsignedInt(m.group(2), 16);
-            String theirs = VectorLlvmMcCrossCheckTest.normalise(TARGET_SYMBOL.matcher(m.group(3)).replaceAll(""));
-            String ours = VectorLlvmMcCrossCheckTest.normalise(Disassembler.listing().format(w, pc));
-            listed++;
+        List<LlvmListing.Line> lines = LlvmListing.of(mc, objdump, src, MATTR);
+        for (LlvmListing.Line l : lines) {
+            String theirs = VectorLlvmMcCrossCheckTest.normalise(l.text());
+            String ours = VectorLlvmMcCrossCheckTest.normalise(Disassembler.listing().format(l.word(), l.address()));
             if (!ours.equals(theirs)) {
-                problems.add(String.format("0x%08x: rvsimt lists '%s', llvm-objdump '%s'", w, ours, theirs));
+                problems.add(String.format("0x%08x: rvsimt lists '%s', llvm-objdump '%s'", l.word(), ours, theirs));
             }
         }
         System.out.printf("alias cross-check: %d forms, %d cases, %d words listed, against %s%n", forms, texts.size(),
-                listed, mc);
-        assertThat(listed).as("words llvm-objdump listed").isEqualTo(texts.size());
+                lines.size(), mc);
+        assertThat(lines).as("words llvm-objdump listed").hasSize(texts.size());
         assertThat(problems).isEmpty();
     }
 }

@@ -273,6 +273,16 @@ final class AsmTestSupport {
         return x;
     }
 
+    /** rvsimt's words for one line, or null with the rejection noted in {@code problems}. */
+    static int[] assembleOrNote(String text, List<String> problems) {
+        try {
+            return Assembler.assembleLine(text, 0);
+        } catch (AsmException e) {
+            problems.add(text + ": rvsimt rejects it: " + e.getMessage());
+            return null;
+        }
+    }
+
     static String hex(int[] words) {
         StringBuilder sb = new StringBuilder("[");
         for (int w : words) {

@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +21,6 @@ import org.rvsimt.isa.disasm.Disassembler;
  * and each listing re-assembles to the compiler's word.
  */
 class ClangRvvDisassemblyTest {
-
-    private static final Pattern LINE = Pattern.compile("^\\s*[0-9a-f]+:\\s+([0-9a-f]{8})\\s+(.*)$");
 
     private static final String SOURCE = """
             #include <riscv_vector.h>
@@ -68,7 +64,7 @@ class ClangRvvDisassemblyTest {
     @Test
     void compiledIntrinsicsDecodeAndListAsObjdump() throws Exception {
         Path clang = AsmTestSupport.tool("/usr/bin/clang-19");
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/bin/llvm-objdump");
+        Path objdump = LlvmListing.objdump();
         Assumptions.assumeTrue(clang != null && objdump != null, "clang-19 and llvm-objdump needed");
         Path c = dir.resolve("k.c");
         Files.writeString(c, SOURCE);
@@ -76,19 +72,13 @@ class ClangRvvDisassemblyTest {
         Run cc = AsmTestSupport.run(List.of(clang.toString(), "--target=riscv32", "-march=rv32imaf_zve32f",
                 "-mabi=ilp32f", "-O2", "-c", c.toString(), "-o", o.toString()));
         Assumptions.assumeTrue(cc.exit() == 0, "clang could not compile RVV intrinsics here: " + cc.err());
-        Run d = AsmTestSupport.run(List.of(objdump.toString(), "-d", "--mattr=+zve32f,+m,+a,+f", o.toString()));
-        assertThat(d.exit()).as(d.err()).isZero();
         List<String> problems = new ArrayList<>();
         int vector = 0;
-        for (String line : d.out().split("\n")) {
-            Matcher m = LINE.matcher(line);
-            if (!m.find()) {
-                continue;
-            }
-            int w = Integer.parseUnsignedInt(m.group(1), 16);
+        for (LlvmListing.Line l : LlvmListing.ofObject(objdump, o, "+zve32f,+m,+a,+f")) {
+            int w = l.word();
             InstructionDef def = Decoder.lookup(w);
             if (def == null) {
-                problems.add(String.format("0x%08x (%s): rvsimt cannot decode it", w, m.group(2).trim()));
+                problems.add(String.format("0x%08x (%s): rvsimt cannot decode it", w, l.text().trim()));
                 continue;
             }
             if (def.extension() != Extension.V) {
@@ -96,7 +86,7 @@ class ClangRvvDisassemblyTest {
             }
             vector++;
             String ours = Disassembler.listing().format(w, 0);
-            String theirs = VectorLlvmMcCrossCheckTest.normalise(m.group(2));
+            String theirs = VectorLlvmMcCrossCheckTest.normalise(l.text());
             if (!VectorLlvmMcCrossCheckTest.normalise(ours).equals(theirs)) {
                 problems.add(String.format("0x%08x: rvsimt '%s', llvm-objdump '%s'", w, ours, theirs));
             }

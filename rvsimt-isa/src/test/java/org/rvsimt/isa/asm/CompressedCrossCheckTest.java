@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rvsimt.isa.CField;
@@ -36,7 +35,6 @@ class CompressedCrossCheckTest {
 
     private static final Pattern ENCODING = Pattern.compile("encoding: \\[(0x[0-9a-f]{2}),(0x[0-9a-f]{2})"
             + "(?:,(0x[0-9a-f]{2}),(0x[0-9a-f]{2}))?\\]");
-    private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*([0-9a-f]+):\\s+([0-9a-f]{4})\\s+(.*)$");
     private static final String MATTR = "+c,+f";
     private static final int VARIANTS = 12;
 
@@ -61,10 +59,9 @@ class CompressedCrossCheckTest {
 
     @Test
     void everyCompressedEncodingIsLlvms() throws Exception {
-        Path mc = LlvmMcCrossCheckTest.llvmMc();
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump",
-                "/usr/bin/llvm-objdump");
-        Assumptions.assumeTrue(mc != null && objdump != null, "llvm-mc and llvm-objdump needed (Debian llvm)");
+        LlvmListing.Tools tools = LlvmListing.required();
+        Path mc = tools.mc();
+        Path objdump = tools.objdump();
         List<Integer> halves = new ArrayList<>();
         for (CompressedDef d : CompressedInstructions.all()) {
             List<Integer> hs = halfwords(d, new Random(0xC0DEL + d.mnemonic().hashCode()), VARIANTS);
@@ -99,36 +96,20 @@ class CompressedCrossCheckTest {
         }
 
         // 2. The listing is llvm-objdump's, at the address each halfword sits at.
-        Path src = dir.resolve("listing.s");
-        StringBuilder sb = new StringBuilder();
-        for (int h : halves) {
-            sb.append(String.format(".2byte 0x%04x%n", h));
-        }
-        Files.writeString(src, sb.toString());
-        Path obj = dir.resolve("listing.o");
-        Run a = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=" + MATTR, "-filetype=obj", "-o",
-                obj.toString(), src.toString()));
-        assertThat(a.exit()).as(a.err()).isZero();
-        Run d = AsmTestSupport.run(List.of(objdump.toString(), "-d", "--mattr=" + MATTR, obj.toString()));
-        assertThat(d.exit()).as(d.err()).isZero();
-        int listed = 0;
+        List<String> data = halves.stream().map(h -> String.format(".2byte 0x%04x", h)).toList();
+        List<LlvmListing.Line> lines = LlvmListing.of(mc, objdump, dir.resolve("listing.s"), data, MATTR);
         List<String> expansions = new ArrayList<>();
-        for (String line : d.out().split("\n")) {
-            Matcher m = OBJDUMP_LINE.matcher(line);
-            if (!m.find()) {
-                continue;
-            }
-            int pc = Integer.parseInt(m.group(1), 16);
-            int h = Integer.parseInt(m.group(2), 16);
-            String objdumps = VectorLlvmMcCrossCheckTest.normalise(m.group(3).replaceAll("\\s*<[^>]*>", ""));
+        for (LlvmListing.Line l : lines) {
+            int pc = l.address();
+            int h = l.word();
+            String objdumps = VectorLlvmMcCrossCheckTest.normalise(l.text());
             String ours = Disassembler.listing().format(h, pc);
-            listed++;
             if (!VectorLlvmMcCrossCheckTest.normalise(ours).equals(objdumps)) {
                 problems.add(String.format("%04x at 0x%x: rvsimt lists '%s', llvm-objdump '%s'", h, pc, ours, objdumps));
             }
             expansions.add(Disassembler.canonical().format(CompressedInstructions.expand(h), 0));
         }
-        assertThat(listed).as("objdump lines").isEqualTo(halves.size());
+        assertThat(lines).as("objdump lines").hasSize(halves.size());
 
         // 3. The expansions compress as llvm-mc compresses them.
         List<Integer> compressedByLlvm = encodings(mc, expansions, "expanded.s");

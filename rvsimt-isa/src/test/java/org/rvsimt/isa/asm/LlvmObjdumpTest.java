@@ -18,7 +18,7 @@ class LlvmObjdumpTest {
 
     @Test
     void objdumpListsTheProgram() throws Exception {
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/bin/llvm-objdump");
+        Path objdump = LlvmListing.objdump();
         Assumptions.assumeTrue(objdump != null, "llvm-objdump not found: install Debian package llvm");
         AssembledProgram p = Assembler.assemble("""
                 .globl _start

@@ -65,7 +65,7 @@ class PseudoExpansionTest {
     @Test
     void everyDeclaredExpansionIsLlvmMcs() throws Exception {
         Path mc = LlvmMcCrossCheckTest.llvmMc();
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump");
+        Path objdump = LlvmListing.objdump();
         Path objcopy = AsmTestSupport.tool("/usr/bin/llvm-objcopy-19", "/usr/lib/llvm-19/bin/llvm-objcopy",
                 "/usr/bin/llvm-objcopy");
         Assumptions.assumeTrue(mc != null && objdump != null && objcopy != null,

@@ -2,22 +2,16 @@ package org.rvsimt.isa.asm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rvsimt.isa.Extension;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
-import org.rvsimt.isa.asm.AsmTestSupport.Case;
-import org.rvsimt.isa.asm.AsmTestSupport.Run;
 import org.rvsimt.isa.asm.AsmTestSupport.Style;
 import org.rvsimt.isa.disasm.Disassembler;
 
@@ -28,7 +22,6 @@ import org.rvsimt.isa.disasm.Disassembler;
  */
 class ScalarListingCrossCheckTest {
 
-    private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*[0-9a-f]+:\\s+([0-9a-f]{8})\\s+(.*)$");
     private static final Set<Extension> CHECKED = Set.of(Extension.ZBA, Extension.ZBB, Extension.ZBS,
             Extension.ZICOND, Extension.ZFHMIN, Extension.ZFH);
 
@@ -37,10 +30,9 @@ class ScalarListingCrossCheckTest {
 
     @Test
     void bitManipulationAndHalfPrecisionListAsLlvmObjdump() throws Exception {
-        Path mc = LlvmMcCrossCheckTest.llvmMc();
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump",
-                "/usr/bin/llvm-objdump");
-        Assumptions.assumeTrue(mc != null && objdump != null, "llvm-mc and llvm-objdump needed (Debian llvm)");
+        LlvmListing.Tools tools = LlvmListing.required();
+        Path mc = tools.mc();
+        Path objdump = tools.objdump();
         List<String> texts = new ArrayList<>();
         for (InstructionDef def : InstructionSet.all()) {
             if (!CHECKED.contains(def.extension())) {
@@ -52,26 +44,13 @@ class ScalarListingCrossCheckTest {
             }
         }
         assertThat(texts).hasSizeGreaterThan(6 * 30);
-        Path src = dir.resolve("bits.s");
-        Files.writeString(src, String.join("\n", texts) + "\n");
-        Path obj = dir.resolve("bits.o");
-        Run a = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=" + LlvmMcCrossCheckTest.MATTR,
-                "-filetype=obj", "-o", obj.toString(), src.toString()));
-        assertThat(a.exit()).as(a.err()).isZero();
-        Run d = AsmTestSupport.run(List.of(objdump.toString(), "-d", "--mattr=" + LlvmMcCrossCheckTest.MATTR,
-                obj.toString()));
-        assertThat(d.exit()).as(d.err()).isZero();
+        List<LlvmListing.Line> lines = LlvmListing.of(mc, objdump, dir.resolve("bits.s"), texts,
+                LlvmMcCrossCheckTest.MATTR);
         List<String> problems = new ArrayList<>();
-        int compared = 0;
-        for (String line : d.out().split("\n")) {
-            Matcher m = OBJDUMP_LINE.matcher(line);
-            if (!m.find()) {
-                continue;
-            }
-            int w = Integer.parseUnsignedInt(m.group(1), 16);
-            String theirs = VectorLlvmMcCrossCheckTest.normalise(m.group(2));
+        for (LlvmListing.Line l : lines) {
+            int w = l.word();
+            String theirs = VectorLlvmMcCrossCheckTest.normalise(l.text());
             String listed = Disassembler.listing().format(w, 0);
-            compared++;
             if (!VectorLlvmMcCrossCheckTest.normalise(listed).equals(theirs)) {
                 problems.add(String.format("0x%08x: rvsimt lists '%s', llvm-objdump '%s'", w, listed, theirs));
             }
@@ -80,7 +59,7 @@ class ScalarListingCrossCheckTest {
                 problems.add(String.format("0x%08x: '%s' re-assembles to %s", w, listed, AsmTestSupport.hex(back)));
             }
         }
-        assertThat(compared).as("objdump lines").isEqualTo(texts.size());
+        assertThat(lines).as("objdump lines").hasSize(texts.size());
         assertThat(problems).isEmpty();
     }
 }

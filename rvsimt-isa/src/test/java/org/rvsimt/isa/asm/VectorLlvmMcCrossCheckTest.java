@@ -2,7 +2,6 @@ package org.rvsimt.isa.asm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +17,6 @@ import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.InstructionSet;
 import org.rvsimt.isa.Slot;
-import org.rvsimt.isa.asm.AsmTestSupport.Run;
 import org.rvsimt.isa.decode.Decoder;
 import org.rvsimt.isa.disasm.Disassembler;
 
@@ -34,7 +32,6 @@ import org.rvsimt.isa.disasm.Disassembler;
  */
 class VectorLlvmMcCrossCheckTest {
 
-    private static final Pattern OBJDUMP_LINE = Pattern.compile("^\\s*[0-9a-f]+:\\s+([0-9a-f]{8})\\s+(.*)$");
     private static final Pattern HEX = Pattern.compile("(-?)0x([0-9a-f]+)");
 
     /** One operand set: vector registers vd/vs2/vs1, x registers rd/rs1/rs2, f registers, immediates, vtype. */
@@ -80,11 +77,8 @@ class VectorLlvmMcCrossCheckTest {
         List<String> problems = runLlvm(mc, texts, llvm);
         for (int i = 0; i < texts.size(); i++) {
             String t = texts.get(i);
-            int[] ours;
-            try {
-                ours = Assembler.assembleLine(t, 0);
-            } catch (AsmException e) {
-                problems.add(t + ": rvsimt rejects it: " + e.getMessage());
+            int[] ours = AsmTestSupport.assembleOrNote(t, problems);
+            if (ours == null) {
                 continue;
             }
             Integer theirs = llvm.get(i);
@@ -107,35 +101,21 @@ class VectorLlvmMcCrossCheckTest {
 
     /** The listing style prints what llvm-objdump prints for every word (numbers compared by value). */
     private List<String> compareListings(Path mc, List<String> texts, Map<Integer, Integer> llvm) throws Exception {
-        Path objdump = AsmTestSupport.tool("/usr/bin/llvm-objdump-19", "/usr/lib/llvm-19/bin/llvm-objdump",
-                "/usr/bin/llvm-objdump");
+        Path objdump = LlvmListing.objdump();
         List<String> problems = new ArrayList<>();
         if (objdump == null) {
             return problems;
         }
-        Path src = dir.resolve("plain.s");
-        Files.writeString(src, String.join("\n", texts) + "\n");
-        Path obj = dir.resolve("plain.o");
-        Run a = AsmTestSupport.run(List.of(mc.toString(), "-triple=riscv32", "-mattr=+m,+a,+f,+v", "-filetype=obj",
-                "-o", obj.toString(), src.toString()));
-        assertThat(a.exit()).as(a.err()).isZero();
-        Run d = AsmTestSupport.run(List.of(objdump.toString(), "-d", "--mattr=+m,+a,+f,+v", obj.toString()));
-        assertThat(d.exit()).as(d.err()).isZero();
-        int compared = 0;
-        for (String line : d.out().split("\n")) {
-            Matcher m = OBJDUMP_LINE.matcher(line);
-            if (!m.find()) {
-                continue;
-            }
-            int w = Integer.parseUnsignedInt(m.group(1), 16);
-            String theirs = normalise(m.group(2));
+        List<LlvmListing.Line> lines = LlvmListing.of(mc, objdump, dir.resolve("plain.s"), texts, "+m,+a,+f,+v");
+        for (LlvmListing.Line l : lines) {
+            int w = l.word();
+            String theirs = normalise(l.text());
             String ours = normalise(Disassembler.listing().format(w, 0));
-            compared++;
             if (!ours.equals(theirs)) {
                 problems.add(String.format("0x%08x: rvsimt lists '%s', llvm-objdump '%s'", w, ours, theirs));
             }
         }
-        assertThat(compared).as("objdump lines").isEqualTo(texts.size());
+        assertThat(lines).as("objdump lines").hasSize(texts.size());
         return problems;
     }
 
