@@ -1,7 +1,6 @@
 package org.rvsimt.frontend;
 
 import java.io.IOException;
-import java.util.List;
 import org.rvsimt.core.api.DeviceException;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.isa.DeviceIsa;
@@ -10,20 +9,9 @@ import org.rvsimt.isa.asm.AsmException;
 import org.rvsimt.isa.asm.AsmOptions;
 
 /** RISC-V assembly ({@code .S}/{@code .s}, the GNU as subset of rvsimt's assembler), linked with text at 0. */
-public final class AssemblyFrontEnd implements FrontEnd {
-    @Override
-    public String name() {
-        return "assembly";
-    }
-
-    @Override
-    public InputForm form() {
-        return InputForm.TEXT;
-    }
-
-    @Override
-    public List<String> extensions() {
-        return List.of(".S");
+public final class AssemblyFrontEnd extends AbstractFrontEnd {
+    public AssemblyFrontEnd() {
+        super("assembly", InputForm.TEXT, ".S");
     }
 
     /**

@@ -3,23 +3,11 @@ package org.rvsimt.frontend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /** C kernels ({@code .c}), compiled with clang-19 by {@link CKernelCompiler}. */
-public final class CFrontEnd implements FrontEnd {
-    @Override
-    public String name() {
-        return "c";
-    }
-
-    @Override
-    public InputForm form() {
-        return InputForm.TEXT;
-    }
-
-    @Override
-    public List<String> extensions() {
-        return List.of(".c");
+public final class CFrontEnd extends AbstractFrontEnd {
+    public CFrontEnd() {
+        super("c", InputForm.TEXT, ".c");
     }
 
     @Override

@@ -1,27 +1,15 @@
 package org.rvsimt.frontend;
 
 import java.io.IOException;
-import java.util.List;
 import org.rvsimt.core.api.Kernel;
 import org.rvsimt.isa.elf.ElfFormatException;
 import org.rvsimt.isa.elf.ElfReader;
 
 /** ELF32 RISC-V executables (clang/lld or {@code rvsimt asm} output), recognized by their magic number. */
-public final class ElfFrontEnd implements FrontEnd {
-    @Override
-    public String name() {
-        return "elf";
-    }
-
-    @Override
-    public InputForm form() {
-        return InputForm.BINARY;
-    }
-
-    /** None: a file is an ELF file by its content, whatever its name. */
-    @Override
-    public List<String> extensions() {
-        return List.of();
+public final class ElfFrontEnd extends AbstractFrontEnd {
+    // no extension: a file is an ELF file by its content, whatever its name
+    public ElfFrontEnd() {
+        super("elf", InputForm.BINARY);
     }
 
     @Override

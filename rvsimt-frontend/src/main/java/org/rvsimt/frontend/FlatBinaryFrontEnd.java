@@ -1,7 +1,6 @@
 package org.rvsimt.frontend;
 
 import java.io.IOException;
-import java.util.List;
 import org.rvsimt.core.api.Kernel;
 
 /**
@@ -9,20 +8,9 @@ import org.rvsimt.core.api.Kernel;
  * placed at {@link FrontEndOptions#loadAddress()} and run from {@link FrontEndOptions#entryAddress()}.
  * It has no magic number, so it is chosen by extension only, after content recognition.
  */
-public final class FlatBinaryFrontEnd implements FrontEnd {
-    @Override
-    public String name() {
-        return "binary";
-    }
-
-    @Override
-    public InputForm form() {
-        return InputForm.BINARY;
-    }
-
-    @Override
-    public List<String> extensions() {
-        return List.of(".bin");
+public final class FlatBinaryFrontEnd extends AbstractFrontEnd {
+    public FlatBinaryFrontEnd() {
+        super("binary", InputForm.BINARY, ".bin");
     }
 
     @Override

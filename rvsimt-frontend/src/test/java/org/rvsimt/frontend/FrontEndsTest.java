@@ -85,22 +85,7 @@ class FrontEndsTest {
     /** The extension point: a new source language is one more front end, chosen by its extension. */
     @Test
     void aNewFrontEndJoinsTheRegistry() throws Exception {
-        FrontEnd cl = new FrontEnd() {
-            @Override
-            public String name() {
-                return "cuda";
-            }
-
-            @Override
-            public InputForm form() {
-                return InputForm.TEXT;
-            }
-
-            @Override
-            public List<String> extensions() {
-                return List.of(".cu");
-            }
-
+        FrontEnd cl = new AbstractFrontEnd("cuda", InputForm.TEXT, ".cu") {
             @Override
             public KernelBuild load(KernelSource source, FrontEndOptions options) throws FrontEndException {
                 throw new FrontEndException(source.name() + ": CUDA is not supported yet");

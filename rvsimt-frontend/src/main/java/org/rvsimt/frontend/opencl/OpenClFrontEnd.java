@@ -2,9 +2,8 @@ package org.rvsimt.frontend.opencl;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
+import org.rvsimt.frontend.AbstractFrontEnd;
 import org.rvsimt.frontend.ElfFrontEnd;
-import org.rvsimt.frontend.FrontEnd;
 import org.rvsimt.frontend.FrontEndException;
 import org.rvsimt.frontend.FrontEndOptions;
 import org.rvsimt.frontend.InputForm;
@@ -18,20 +17,9 @@ import org.rvsimt.frontend.KernelSource;
  * (docs/opencl.md). Hosts that need every kernel's argument list call
  * {@link OpenClCompiler#build} directly.
  */
-public final class OpenClFrontEnd implements FrontEnd {
-    @Override
-    public String name() {
-        return "opencl";
-    }
-
-    @Override
-    public InputForm form() {
-        return InputForm.TEXT;
-    }
-
-    @Override
-    public List<String> extensions() {
-        return List.of(".cl");
+public final class OpenClFrontEnd extends AbstractFrontEnd {
+    public OpenClFrontEnd() {
+        super("opencl", InputForm.TEXT, ".cl");
     }
 
     @Override
