@@ -14,10 +14,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * /metrics scraped over HTTP and read with an independent parser of the 0.0.4 text format. The
@@ -51,17 +50,8 @@ class MetricsTest {
             ret
             """;
 
-    static WebFixture f;
-
-    @BeforeAll
-    static void start() throws Exception {
-        f = new WebFixture();
-    }
-
-    @AfterAll
-    static void stop() {
-        f.close();
-    }
+    @RegisterExtension
+    static final WebFixture f = WebFixture.perClass();
 
     private static PrometheusText scrape() throws Exception {
         return scrape(f);

@@ -3,10 +3,9 @@ package org.rvsimt.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.timing.config.GpuConfig;
 import org.rvsimt.timing.config.GpuConfigReader;
@@ -53,17 +52,8 @@ class TimingMetricsTest {
     static final long DRAM_WRITE = 128;
     static final long BANK_CONFLICTS = 31;
 
-    static WebFixture f;
-
-    @BeforeAll
-    static void start() throws Exception {
-        f = new WebFixture();
-    }
-
-    @AfterAll
-    static void stop() {
-        f.close();
-    }
+    @RegisterExtension
+    static final WebFixture f = WebFixture.perClass();
 
     @Test
     void aTimedLaunchsCyclesIpcStallsOccupancyCachesDramAndConflicts() throws Exception {

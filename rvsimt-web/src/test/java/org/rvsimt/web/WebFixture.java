@@ -1,6 +1,7 @@
 package org.rvsimt.web;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.rvsimt.core.api.DeviceConfig;
 import org.rvsimt.device.DeviceModel;
 import org.rvsimt.device.ProgramCache;
@@ -17,8 +20,11 @@ import org.rvsimt.isa.asm.Assembler;
 import org.rvsimt.timing.TimingSession;
 import org.rvsimt.timing.config.GpuConfigReader;
 
-/** A web UI on a free loopback port with one small device attached, and an HTTP client for it. */
-final class WebFixture implements AutoCloseable {
+/**
+ * A web UI on a free loopback port with one small device attached, and an HTTP client for it. A test
+ * class shares one with {@code @RegisterExtension static final WebFixture f = WebFixture.perClass();}.
+ */
+final class WebFixture implements AutoCloseable, AfterAllCallback {
     static final int CODE = 0x400;
 
     final ExecutorService pool = Executors.newCachedThreadPool();
@@ -31,6 +37,20 @@ final class WebFixture implements AutoCloseable {
     WebFixture() throws IOException {
         web = WebUi.start(new InetSocketAddress("127.0.0.1", 0));
         tracer = web.attach(device);
+    }
+
+    /** A fixture closed after the test class that registers it as an extension. */
+    static WebFixture perClass() {
+        try {
+            return new WebFixture();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     String base() {
