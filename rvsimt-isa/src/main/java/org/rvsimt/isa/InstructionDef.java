@@ -99,16 +99,28 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
         if (ordering) {
             sb.append("[.aq|.rl|.aqrl]");
         }
-        for (int i = 0; i < slots.size(); i++) {
-            Slot s = slots.get(i);
-            if (s.isMask()) {
-                sb.append("[, v0.t]"); // optional: omitted means unmasked
-            } else {
-                sb.append(i == 0 ? " " : ", ").append(s.text());
-            }
-        }
+        sb.append(operands(Slot::name, "[, v0.t]"));   // v0.t is optional: omitted means unmasked
         if (roundingMode) {
             sb.append(slots.isEmpty() ? " " : "").append("[, rm]");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The operands written out, each field's text from {@code fieldText}, and {@code mask} where the optional
+     * {@code v0.t} goes: with a leading space, or "" when there are none. The listing, the table and the
+     * assembler's messages all write operands this way.
+     */
+    public String operands(java.util.function.Function<Field, String> fieldText, String mask) {
+        StringBuilder sb = new StringBuilder();
+        boolean first = true;
+        for (Slot s : slots) {
+            if (s.isMask()) {
+                sb.append(mask);
+            } else {
+                sb.append(first ? " " : ", ").append(s.write(fieldText));
+                first = false;
+            }
         }
         return sb.toString();
     }

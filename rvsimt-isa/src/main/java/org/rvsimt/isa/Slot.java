@@ -44,15 +44,21 @@ public record Slot(Shape shape, Field value, Field base, String literal) {
 
     /** The slot as it reads in the table ({@code rd}, {@code imm(rs1)}, {@code (rs1)}). */
     public String text() {
+        return write(Slot::name);
+    }
+
+    /** The slot written with each field's text from {@code fieldText} ({@code 4(a0)} for a memory slot). */
+    public String write(java.util.function.Function<Field, String> fieldText) {
         return switch (shape) {
-            case PLAIN -> name(value);
-            case MEMORY -> name(value) + "(" + name(base) + ")";
-            case ADDRESS -> "(" + name(base) + ")";
+            case PLAIN -> fieldText.apply(value);
+            case MEMORY -> fieldText.apply(value) + "(" + fieldText.apply(base) + ")";
+            case ADDRESS -> "(" + fieldText.apply(base) + ")";
             case LITERAL -> literal;
         };
     }
 
-    static String name(Field f) {
+    /** A field's operand name in the table ({@code rd}, {@code imm}, {@code offset}). */
+    public static String name(Field f) {
         return switch (f) {
             case IMM_I, IMM_S -> "imm";
             case IMM_B, IMM_J -> "offset";

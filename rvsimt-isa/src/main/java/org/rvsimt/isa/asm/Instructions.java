@@ -316,14 +316,7 @@ final class Instructions {
     }
 
     private static String syntaxOf(InstructionDef def) {
-        StringBuilder sb = new StringBuilder();
-        for (Slot s : def.slots()) {
-            sb.append(s.isMask() ? "[, v0.t]" : (sb.isEmpty() ? "" : ", ") + s.text());
-        }
-        if (def.roundingMode()) {
-            sb.append("[, rm]");
-        }
-        return sb.toString();
+        return def.operands(Slot::name, "[, v0.t]").trim() + (def.roundingMode() ? "[, rm]" : "");
     }
 
     private void slot(Word w, Slot s, Operand op) throws AsmException {

@@ -12,7 +12,6 @@ import org.rvsimt.isa.Field;
 import org.rvsimt.isa.InstructionDef;
 import org.rvsimt.isa.Registers;
 import org.rvsimt.isa.RoundingMode;
-import org.rvsimt.isa.Slot;
 import org.rvsimt.isa.VectorType;
 import org.rvsimt.isa.decode.Decoder;
 
@@ -81,15 +80,7 @@ public final class Disassembler {
             int aqrl = Field.AQRL.extract(word);
             sb.append(aqrl == 3 ? ".aqrl" : aqrl == 2 ? ".aq" : aqrl == 1 ? ".rl" : "");
         }
-        List<Slot> slots = d.slots();
-        for (int i = 0; i < slots.size(); i++) {
-            Slot s = slots.get(i);
-            if (s.isMask()) {
-                sb.append(maskSuffix(word));
-            } else {
-                sb.append(i == 0 ? " " : ", ").append(slot(s, word, pc));
-            }
-        }
+        sb.append(d.operands(f -> value(f, word, pc), maskSuffix(word)));
         if (d.roundingMode()) {
             int rm = Field.RM.extract(word);
             if (rm != d.defaultRoundingMode()) {
@@ -139,15 +130,6 @@ public final class Disassembler {
             case SIGNED, UNSIGNED -> Integer.toString(v);
             case LUI -> String.format("0x%x", v);
             case PCREL -> target(pc, v);
-        };
-    }
-
-    private String slot(Slot s, int word, int pc) {
-        return switch (s.shape()) {
-            case PLAIN -> value(s.value(), word, pc);
-            case MEMORY -> value(s.value(), word, pc) + "(" + value(s.base(), word, pc) + ")";
-            case ADDRESS -> "(" + value(s.base(), word, pc) + ")";
-            case LITERAL -> s.literal();
         };
     }
 

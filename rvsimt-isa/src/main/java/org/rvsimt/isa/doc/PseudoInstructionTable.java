@@ -38,7 +38,8 @@ final class PseudoInstructionTable {
         }
         for (Alias a : Aliases.all()) {
             if (a.base().extension() == e) {
-                rows.add(row(syntax(a.mnemonic(), a.slots()), standsFor(a), a.listed() ? "yes" : ""));
+                rows.add(row(a.mnemonic() + a.definition().operands(Slot::name, "[, v0.t]"), standsFor(a),
+                        a.listed() ? "yes" : ""));
             }
         }
         if (rows.isEmpty()) {
@@ -50,14 +51,6 @@ final class PseudoInstructionTable {
 
     private static String row(String syntax, String standsFor, String listed) {
         return "| `" + syntax.trim() + "` | " + standsFor + " | " + listed + " |\n";
-    }
-
-    private static String syntax(String mnemonic, List<Slot> slots) {
-        StringBuilder sb = new StringBuilder(mnemonic);
-        for (Slot s : slots) {
-            sb.append(s.isMask() ? "[, v0.t]" : (sb.length() == mnemonic.length() ? " " : ", ") + s.text());
-        }
-        return sb.toString();
     }
 
     /** The base instruction with the alias's fixed fields as values and its tied fields as the field they repeat. */
@@ -116,27 +109,11 @@ final class PseudoInstructionTable {
 
     /** {@code d} as assembly, each field's text from {@code text} ({@code masked}: the optional v0.t). */
     private static String written(InstructionDef d, Function<Field, String> text, boolean masked) {
-        StringBuilder sb = new StringBuilder(d.mnemonic());
-        boolean first = true;
-        for (Slot s : d.slots()) {
-            if (s.isMask()) {
-                sb.append(masked ? "[, v0.t]" : "");
-                continue;
-            }
-            sb.append(first ? " " : ", ");
-            first = false;
-            sb.append(switch (s.shape()) {
-                case PLAIN -> text.apply(s.value());
-                case MEMORY -> text.apply(s.value()) + "(" + text.apply(s.base()) + ")";
-                case ADDRESS -> "(" + text.apply(s.base()) + ")";
-                case LITERAL -> s.literal();
-            });
-        }
-        return sb.toString();
+        return d.mnemonic() + d.operands(text, masked ? "[, v0.t]" : "");
     }
 
     private static String name(Field f) {
-        return Slot.plain(f).text();
+        return Slot.name(f);
     }
 
     private static String value(Field f, int v) {

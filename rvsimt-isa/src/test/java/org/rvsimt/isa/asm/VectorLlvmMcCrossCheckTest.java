@@ -134,23 +134,7 @@ class VectorLlvmMcCrossCheckTest {
 
     /** The instruction written with one operand set (every slot from the set, by field). */
     private static String text(InstructionDef def, Operands o, boolean masked) {
-        StringBuilder sb = new StringBuilder(def.mnemonic());
-        boolean first = true;
-        for (Slot s : def.slots()) {
-            if (s.isMask()) {
-                sb.append(masked ? ", v0.t" : "");
-                continue;
-            }
-            sb.append(first ? " " : ", ");
-            first = false;
-            sb.append(switch (s.shape()) {
-                case LITERAL -> s.literal();
-                case ADDRESS -> "(" + o.rs1() + ")";
-                case MEMORY -> throw new IllegalStateException(def.mnemonic());
-                case PLAIN -> operand(s.value(), o);
-            });
-        }
-        return sb.toString();
+        return def.mnemonic() + def.operands(f -> operand(f, o), masked ? ", v0.t" : "");
     }
 
     private static String operand(Field f, Operands o) {
