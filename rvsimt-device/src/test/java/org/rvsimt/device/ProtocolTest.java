@@ -288,13 +288,7 @@ class ProtocolTest {
             c.write32(IRQ_ENABLE, IRQ_ALL);
             int tag = c.send(LAUNCH, DeviceClient.launchPayload(0, 0, new int[] {2, 1, 1}, new int[] {32, 1, 1},
                     0, 0, 0, 0));
-            waitUntil(() -> {
-                try {
-                    return (c.read32(GLOBAL_STATUS) & STATUS_BUSY) != 0;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, 10_000, "BUSY");
+            waitBusy(c);
             // LAUNCH while busy: BUSY error; DISPATCH register while busy: INVALID_CMD
             assertThatThrownBy(() -> c.launch(0, 0, new int[] {1, 1, 1}, new int[] {1, 1, 1}, 0, 0, 0))
                     .isInstanceOf(DeviceClient.ServerError.class)
@@ -335,13 +329,7 @@ class ProtocolTest {
             DeviceClient c = client(server);
             c.loadKernel(2, 0, assembleFlat(spinKernel(0x10_0000)));
             c.send(LAUNCH, DeviceClient.launchPayload(0, 0, new int[] {64, 1, 1}, new int[] {256, 1, 1}, 0, 0, 0, 0));
-            waitUntil(() -> {
-                try {
-                    return (c.read32(GLOBAL_STATUS) & STATUS_BUSY) != 0;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, 10_000, "BUSY");
+            waitBusy(c);
             assertThat(server.liveDevices()).isEqualTo(before + 2);
             c.close();
             waitUntil(() -> server.liveDevices() == before + 1, 10_000, "the abandoned device to go");
@@ -405,5 +393,16 @@ class ProtocolTest {
         try (DeviceClient c = client(server)) {
             assertThat(c.read32(DEV_ID)).isEqualTo(DEV_ID_VALUE);
         }
+    }
+
+    /** Waits (10 s at most) until the client's device reports BUSY: its launch is running. */
+    private static void waitBusy(DeviceClient c) throws InterruptedException {
+        waitUntil(() -> {
+            try {
+                return (c.read32(GLOBAL_STATUS) & STATUS_BUSY) != 0;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, 10_000, "BUSY");
     }
 }
