@@ -469,13 +469,14 @@ final class ComputeUnit {
         // Scoreboard: sources and the destination (no write-after-write overtaking).
         int srcs = w.headSources;
         long ready = 0;
-        byte kind = WarpSlot.SB_WAIT;
+        int kind = WarpSlot.SB_WAIT;
         long[] regReady = w.regReady;
         for (int k = 0; k < 4; k++) {
             int r = k < 3 ? srcs >>> (8 * k) & 0xFF : StreamFormat.destination(h);
-            if (r != 0 && regReady[r] > now && regReady[r] > ready) {
-                ready = regReady[r];
-                kind = w.regKind[r];
+            long at = regReady[r] >>> WarpSlot.KIND_BITS;
+            if (r != 0 && at > now && at > ready) {
+                ready = at;
+                kind = (int) regReady[r] & WarpSlot.KIND_MASK;
             }
         }
         if (ready > now) {
@@ -499,7 +500,7 @@ final class ComputeUnit {
         counters.issueSlots++;
         counters.pcExecuted[pcId]++;
         long done;
-        byte kind = WarpSlot.SB_WAIT;
+        int kind = WarpSlot.SB_WAIT;
         switch (mem) {
             case StreamFormat.MEM_NONE -> {
                 done = now + latency[c];
@@ -545,8 +546,7 @@ final class ComputeUnit {
         }
         recordBusy(w.scheduler, mem, c, now);
         if (dest != 0) {
-            w.regReady[dest] = done;
-            w.regKind[dest] = kind;
+            w.regReady[dest] = done << WarpSlot.KIND_BITS | kind;
         }
         w.pos = p;
         advanceMarkers(w, now);

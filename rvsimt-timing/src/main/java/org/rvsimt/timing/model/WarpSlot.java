@@ -2,9 +2,12 @@ package org.rvsimt.timing.model;
 
 /** A resident warp in a compute unit: its recorded stream, its scoreboard and what it waits for. */
 final class WarpSlot {
-    static final byte SB_WAIT = 0;
-    static final byte SB_SHORT = 1;
-    static final byte SB_LONG = 2;
+    /** What a register's pending write waits for (the scoreboard's stall reason), in its entry's low bits. */
+    static final int SB_WAIT = 0;
+    static final int SB_SHORT = 1;
+    static final int SB_LONG = 2;
+    static final int KIND_BITS = 2;
+    static final int KIND_MASK = (1 << KIND_BITS) - 1;
 
     int[] stream;
     int pos;
@@ -33,8 +36,12 @@ final class WarpSlot {
     long drainUntil;
     int lastLine = -1;
     int lastPcId;
+    /**
+     * Per register: the cycle its pending write is done, shifted left by {@link #KIND_BITS}, with
+     * what it waits for ({@link #SB_WAIT}...) in the low bits: one array, so a scoreboard check touches
+     * one cold line per register, not two.
+     */
     final long[] regReady = new long[64];
-    final byte[] regKind = new byte[64];
     /** The reason and wake-up time of this cycle's classification. */
     StallReason reason;
     long wake;
@@ -74,6 +81,5 @@ final class WarpSlot {
         reason = StallReason.NO_INSTRUCTION;
         wake = 0;
         java.util.Arrays.fill(regReady, 0);
-        java.util.Arrays.fill(regKind, SB_WAIT);
     }
 }
