@@ -23,7 +23,16 @@ public final class MatrixState {
     static final int REGISTER_BYTES = Math.max(TLEN, ALEN) / 8;
     static final int REGISTERS = 8;
 
-    final byte[] bytes;            // lane l, register r at (l * REGISTERS + r) * REGISTER_BYTES
+    /** 32-bit words of a register (rows of TILE_ROW_BYTES and ACC_ROW_BYTES are whole words). */
+    static final int WORDS = REGISTER_BYTES / 4;
+
+    final int width;
+    /**
+     * The registers, lane-interleaved by 32-bit word: word q (byte 4q, little-endian, rows one after
+     * the other) of register r of lane l is {@code words[(r * WORDS + q) * width + l]}, so one element
+     * of consecutive lanes is consecutive (a host vector across lanes).
+     */
+    final int[] words;
     final int[] mtilem;
     final int[] mtilen;
     final int[] mtilek;
@@ -44,10 +53,19 @@ public final class MatrixState {
     final double[] wideBk = new double[TILE_ROW_BYTES * ROWNUM];
     final double[] wideC = new double[ROWNUM * ROWNUM];
     final int[] accBits = new int[ROWNUM * ROWNUM];
-    final long[] rounded = new long[ROWNUM];
+    final long[] rounded = new long[16];
+    // The across-lanes f32 multiply's widened sources and their magnitudes: element (row, k) of
+    // MatrixSimd.LANES lanes at (row * ROWNUM + k) * LANES (sized for up to 16 lanes); C's element.
+    final double[] lanesA = new double[ROWNUM * ROWNUM * 16];
+    final double[] lanesB = new double[ROWNUM * ROWNUM * 16];
+    final double[] lanesAbsA = new double[ROWNUM * ROWNUM * 16];
+    final double[] lanesAbsB = new double[ROWNUM * ROWNUM * 16];
+    final double[] lanesC = new double[16];
+    final double[] lanesAbsC = new double[16];
 
     public MatrixState(int width) {
-        bytes = new byte[width * REGISTERS * REGISTER_BYTES];
+        this.width = width;
+        words = new int[width * REGISTERS * WORDS];
         mtilem = new int[width];
         mtilen = new int[width];
         mtilek = new int[width];
@@ -59,7 +77,7 @@ public final class MatrixState {
     }
 
     public void reset() {
-        Arrays.fill(bytes, (byte) 0);
+        Arrays.fill(words, 0);
         for (int[] a : new int[][] {mtilem, mtilen, mtilek, fflags, frm, xrm, sat, saten}) {
             Arrays.fill(a, 0);
         }
@@ -77,8 +95,33 @@ public final class MatrixState {
         return ROWNUM;
     }
 
-    /** Byte offset of row r, byte b of register reg of lane. */
-    int offset(int lane, int reg, int row, int b) {
-        return (lane * REGISTERS + reg) * REGISTER_BYTES + row * rowBytes(reg) + b;
+    /** Index in {@link #words} of the word holding byte b of row {@code row} of register reg of lane. */
+    int index(int lane, int reg, int row, int b) {
+        return (reg * WORDS + row * (rowBytes(reg) >> 2) + (b >> 2)) * width + lane;
+    }
+
+    /** The n-byte element (n = 1, 2 or 4, aligned to n) at byte b of row {@code row}, zero-extended. */
+    int read(int lane, int reg, int row, int b, int n) {
+        int v = words[index(lane, reg, row, b)];
+        return n == 4 ? v : v >>> 8 * (b & 3) & (1 << 8 * n) - 1;
+    }
+
+    /** Writes the low n bytes of v as the element at byte b of row {@code row}. */
+    void write(int lane, int reg, int row, int b, int n, int v) {
+        int i = index(lane, reg, row, b);
+        if (n == 4) {
+            words[i] = v;
+        } else {
+            int shift = 8 * (b & 3);
+            int mask = (1 << 8 * n) - 1 << shift;
+            words[i] = words[i] & ~mask | v << shift & mask;
+        }
+    }
+
+    /** Register reg of lane becomes 0. */
+    void zero(int lane, int reg) {
+        for (int q = 0; q < WORDS; q++) {
+            words[(reg * WORDS + q) * width + lane] = 0;
+        }
     }
 }

@@ -76,13 +76,24 @@ public final class MatrixUnit {
             }
             case MatrixZero k -> {
                 for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int o = s.offset(Long.numberOfTrailingZeros(mm), word >>> 7 & 7, 0, 0);
-                    java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+                    s.zero(Long.numberOfTrailingZeros(mm), word >>> 7 & 7);
                 }
             }
             case MatrixFloatMultiply k -> {
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    multiply(c, w, s, k, k.elementBytes(), mnemonic, word, pc, Long.numberOfTrailingZeros(mm));
+                // f32 on host SIMD across MatrixSimd.LANES lanes when they share one valid configuration;
+                // any other lane alone, in lane order (so a fault leaves the same state either way).
+                boolean acrossLanes = k == MatrixFloatMultiply.F32 && HostSimd.AVAILABLE && MatrixSimd.registersFit(word);
+                long group = acrossLanes ? (1L << MatrixSimd.LANES) - 1 : 0;
+                for (long mm = m; mm != 0; ) {
+                    int lane = Long.numberOfTrailingZeros(mm);
+                    if (acrossLanes && (lane & MatrixSimd.LANES - 1) == 0 && lane + MatrixSimd.LANES <= w.width
+                            && (mm >>> lane & group) == group && MatrixSimd.sameValidShape(s, lane)) {
+                        MatrixSimd.multiplyF32Lanes(s, word, lane);
+                        mm &= ~(group << lane);
+                    } else {
+                        multiply(c, w, s, k, k.elementBytes(), mnemonic, word, pc, lane);
+                        mm &= mm - 1;
+                    }
                 }
             }
             case MatrixIntMultiply k -> {
@@ -209,8 +220,7 @@ public final class MatrixUnit {
         int rows = rows(s, k, lane);
         int cols = columns(s, k, lane);
         if (!store && (rows < MatrixState.ROWNUM || cols * eb < MatrixState.rowBytes(reg))) {
-            int o = s.offset(lane, reg, 0, 0);          // a load that does not fill the register zeroes the rest
-            java.util.Arrays.fill(s.bytes, o, o + MatrixState.REGISTER_BYTES, (byte) 0);
+            s.zero(lane, reg);                          // a load that does not fill the register zeroes the rest
         }
         if (cols * eb > MatrixState.rowBytes(reg)) {
             throw rowTooWide(c, w, mnemonic, pc, lane, reg, cols, eb);
@@ -225,17 +235,16 @@ public final class MatrixUnit {
         byte[] stack;
         for (int r = 0; r < rows; r++) {
             int addr = base + r * stride;
-            int o = s.offset(lane, reg, r, 0);
             if ((addr & (eb - 1)) == 0 && addr >= 0 && addr <= c.vramSize - bytes) {
-                copyRow(s.bytes, o, c.mem, addr, bytes, store);
+                copyRow(s, lane, reg, r, c.mem, addr, bytes, store);
             } else if ((addr & (eb - 1)) == 0 && addr - MemoryMap.SHARED_BASE >= 0
                     && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
-                copyRow(s.bytes, o, c.shared, addr - MemoryMap.SHARED_BASE, bytes, store);
+                copyRow(s, lane, reg, r, c.shared, addr - MemoryMap.SHARED_BASE, bytes, store);
             } else if ((addr & (eb - 1)) == 0 && (stack = c.memory.privateWindow(w, lane, addr, bytes, store)) != null) {
-                copyRow(s.bytes, o, stack, addr - MemoryMap.PRIVATE_BASE, bytes, store);
+                copyRow(s, lane, reg, r, stack, addr - MemoryMap.PRIVATE_BASE, bytes, store);
             } else {
                 for (int col = 0; col < cols; col++) {
-                    element(c, w, s, mnemonic, pc, lane, r, col, addr + col * eb, o + col * eb, eb, store);
+                    element(c, w, s, mnemonic, pc, lane, reg, r, col, addr + col * eb, eb, store);
                 }
             }
         }
@@ -249,11 +258,9 @@ public final class MatrixUnit {
     private static void loadTransposed(BlockContext c, Warp w, MatrixState s, String mnemonic, int pc, int lane,
                                        int reg, int base, int stride, int rows, int cols, int eb) {
         int bytes = rows * eb;
-        int rowBytes = MatrixState.rowBytes(reg);
         byte[] stack;
         for (int col = 0; col < cols; col++) {
             int addr = base + col * stride;
-            int o = s.offset(lane, reg, 0, col * eb);
             byte[] mem = null;
             int off = 0;
             if ((addr & (eb - 1)) == 0 && addr >= 0 && addr <= c.vramSize - bytes) {
@@ -267,32 +274,55 @@ public final class MatrixUnit {
                 mem = stack;
                 off = addr - MemoryMap.PRIVATE_BASE;
             }
+            if (mem != null && eb == 4) {                 // f32: one word a row, a row of words apart
+                int at = s.index(lane, reg, 0, col * 4);
+                int step = s.index(lane, reg, 1, col * 4) - at;
+                for (int r = 0; r < rows; r++) {
+                    s.words[at + r * step] = (int) INT.get(mem, off + 4 * r);
+                }
+                continue;
+            }
             for (int r = 0; r < rows; r++) {
                 if (mem != null) {
-                    writeLe(s.bytes, o + r * rowBytes, eb, readLe(mem, off + r * eb, eb));
+                    s.write(lane, reg, r, col * eb, eb, readLe(mem, off + r * eb, eb));
                 } else {
-                    element(c, w, s, mnemonic, pc, lane, r, col, addr + r * eb, o + r * rowBytes, eb, false);
+                    element(c, w, s, mnemonic, pc, lane, reg, r, col, addr + r * eb, eb, false);
                 }
             }
         }
     }
 
-    private static void copyRow(byte[] regs, int o, byte[] mem, int off, int bytes, boolean store) {
-        if (store) {
-            System.arraycopy(regs, o, mem, off, bytes);
-        } else {
-            System.arraycopy(mem, off, regs, o, bytes);
+    /** Row r of register reg of lane to or from {@code bytes} bytes of mem at off: whole words, then single bytes. */
+    private static void copyRow(MatrixState s, int lane, int reg, int r, byte[] mem, int off, int bytes,
+                                boolean store) {
+        int[] words = s.words;
+        int at = s.index(lane, reg, r, 0);
+        int q = 0;
+        for (; q + 4 <= bytes; q += 4) {
+            int i = at + (q >> 2) * s.width;
+            if (store) {
+                INT.set(mem, off + q, words[i]);
+            } else {
+                words[i] = (int) INT.get(mem, off + q);
+            }
+        }
+        for (; q < bytes; q++) {
+            if (store) {
+                mem[off + q] = (byte) s.read(lane, reg, r, q, 1);
+            } else {
+                s.write(lane, reg, r, q, 1, mem[off + q]);
+            }
         }
     }
 
     /** One element of a tile load or store through the lane's memory path (any window, and its faults). */
-    private static void element(BlockContext c, Warp w, MatrixState s, String mnemonic, int pc, int lane, int r,
-                                int col, int addr, int o, int eb, boolean store) {
+    private static void element(BlockContext c, Warp w, MatrixState s, String mnemonic, int pc, int lane, int reg,
+                                int r, int col, int addr, int eb, boolean store) {
         try {
             if (store) {
-                LaneOps.store(c, w, lane, addr, eb, readLe(s.bytes, o, eb));
+                LaneOps.store(c, w, lane, addr, eb, s.read(lane, reg, r, col * eb, eb));
             } else {
-                writeLe(s.bytes, o, eb, LaneOps.load(c, w, lane, addr, eb, false));
+                s.write(lane, reg, r, col * eb, eb, LaneOps.load(c, w, lane, addr, eb, false));
             }
         } catch (MemoryFault mf) {
             throw Faults.memoryFault(c, w, pc, lane, 1L << lane, new MemoryFault(mf.kind(), mf.address(),
@@ -324,12 +354,10 @@ public final class MatrixUnit {
                     mnemonic + ": xmfrm holds the invalid rounding mode " + rm + " (lane " + lane + ")");
         }
         // md is an accumulator and ms1, ms2 are tiles, so reading them all before md is written is safe.
-        byte[] bytes = s.bytes;
-        int acc0 = s.offset(lane, md, 0, 0);
         int[] accBits = s.accBits;
         for (int i = 0; i < mt; i++) {
             for (int j = 0; j < nt; j++) {
-                accBits[i * MatrixState.ROWNUM + j] = readLe(bytes, acc0 + i * MatrixState.ACC_ROW_BYTES + j * 4, 4);
+                accBits[i * MatrixState.ROWNUM + j] = s.read(lane, md, i, j * 4, 4);
             }
         }
         int[] out = s.product;
@@ -356,11 +384,11 @@ public final class MatrixUnit {
             }
         }
         if (mt < MatrixState.ROWNUM || nt < MatrixState.ROWNUM) {
-            java.util.Arrays.fill(bytes, acc0, acc0 + MatrixState.REGISTER_BYTES, (byte) 0);
+            s.zero(lane, md);
         }
         for (int i = 0; i < mt; i++) {
             for (int j = 0; j < nt; j++) {
-                writeLe(bytes, acc0 + i * MatrixState.ACC_ROW_BYTES + j * 4, 4, out[i * MatrixState.ROWNUM + j]);
+                s.write(lane, md, i, j * 4, 4, out[i * MatrixState.ROWNUM + j]);
             }
         }
     }
@@ -385,23 +413,17 @@ public final class MatrixUnit {
         double[] wbk = s.wideBk;
         double[] wc = s.wideC;
         int[] accBits = s.accBits;
-        byte[] bytes = s.bytes;
-        boolean f32 = op == MatrixFloatMultiply.F32;
         for (int i = 0; i < mt; i++) {
-            int ao = s.offset(lane, ms1, i, 0);
             for (int k = 0; k < kt; k++) {
-                wa[i * MatrixState.TILE_ROW_BYTES + k] = Float.intBitsToFloat(f32 ? (int) INT.get(bytes, ao + 4 * k)
-                        : element(s, lane, ms1, i, k, eb, op, true));
+                wa[i * MatrixState.TILE_ROW_BYTES + k] = Float.intBitsToFloat(element(s, lane, ms1, i, k, eb, op, true));
             }
             for (int j = 0; j < MatrixState.ROWNUM; j++) {
                 wc[i * MatrixState.ROWNUM + j] = j < nt ? Float.intBitsToFloat(accBits[i * MatrixState.ROWNUM + j]) : 0;
             }
         }
         for (int j = 0; j < MatrixState.ROWNUM; j++) {
-            int bo = s.offset(lane, ms2, j, 0);
             for (int k = 0; k < kt; k++) {
-                wbk[k * MatrixState.ROWNUM + j] = j >= nt ? 0 : Float.intBitsToFloat(f32 ? (int) INT.get(bytes, bo + 4 * k)
-                        : element(s, lane, ms2, j, k, eb, op, false));
+                wbk[k * MatrixState.ROWNUM + j] = j >= nt ? 0 : Float.intBitsToFloat(element(s, lane, ms2, j, k, eb, op, false));
             }
         }
         if (HostSimd.AVAILABLE) {
@@ -430,7 +452,7 @@ public final class MatrixUnit {
     /** Element (row, k) of a source tile, widened: binary32 bits for FP forms, an int for integer forms. */
     private static int element(MatrixState s, int lane, int reg, int row, int k, int eb, Operation.Matrix op,
                                boolean isA) {
-        int raw = readLe(s.bytes, s.offset(lane, reg, row, k * eb), eb);
+        int raw = s.read(lane, reg, row, k * eb, eb);
         if (op instanceof MatrixIntMultiply im) {
             boolean signed = isA ? im.ms1Signed() : im.ms2Signed();
             return signed ? (byte) raw : raw & 0xFF;

@@ -72,6 +72,86 @@ class MatrixSimdTest {
         assertThat(plainUndecided).as("plain outputs left to the exact path").isLessThan(outputs / 1000);
     }
 
+    /**
+     * The across-lanes form: LANES lanes with one shape and rounding mode, each with its own tiles; every
+     * output (decided on SIMD or by the exact path inside) and each lane's flags equal the exact path's,
+     * and accumulator elements outside the shape become 0.
+     */
+    @Test
+    void acrossLanesEqualsTheExactPathPerLane() {
+        SplittableRandom rnd = new SplittableRandom(0x1A7E5);
+        int lanes = MatrixSimd.LANES;
+        MatrixState s = new MatrixState(lanes * 2);
+        int[] a = new int[4];
+        int[] b = new int[4];
+        int[] flags = new int[1];
+        int md = 5;                                        // acc1 += tr2 * tr3^T
+        int word = md << 7 | 2 << 15 | 3 << 20;
+        for (int t = 0; t < TILES / lanes; t++) {
+            int strategy = rnd.nextInt(5);
+            int mt = rnd.nextInt(1, 5);
+            int nt = rnd.nextInt(1, 5);
+            int kt = rnd.nextInt(1, 5);
+            int rm = rnd.nextInt(5);
+            int l0 = rnd.nextBoolean() ? 0 : lanes;
+            for (int l = l0; l < l0 + lanes; l++) {
+                s.mtilem[l] = mt;
+                s.mtilen[l] = nt;
+                s.mtilek[l] = kt;
+                s.frm[l] = rm;
+                s.fflags[l] = 0;
+                for (int r = 0; r < 4; r++) {
+                    for (int q = 0; q < 4; q++) {
+                        s.write(l, 2, r, 4 * q, 4, value(strategy, rnd));
+                        s.write(l, 3, r, 4 * q, 4, value(strategy, rnd));
+                        s.write(l, md, r, 4 * q, 4, strategy == 1 ? Float.floatToRawIntBits((float) rnd.nextDouble(1, 2))
+                                : value(strategy, rnd));
+                    }
+                }
+            }
+            if (strategy == 1) {                             // near-ties: c in [1, 2) plus half its ulp, nudged
+                for (int l = l0; l < l0 + lanes; l++) {
+                    for (int r = 0; r < 4; r++) {
+                        s.write(l, 2, r, 0, 4, Float.floatToRawIntBits(rnd.nextBoolean() ? 0x1p-24f : -0x1p-24f));
+                        s.write(l, 3, r, 0, 4, Float.floatToRawIntBits(1f));
+                        for (int q = 1; q < 4; q++) {
+                            s.write(l, 2, r, 4 * q, 4, rnd.nextBoolean() ? 0
+                                    : Float.floatToRawIntBits((float) Math.scalb(rnd.nextDouble(-1, 1), -rnd.nextInt(30, 61))));
+                        }
+                    }
+                }
+            }
+            int[][] expected = new int[lanes][16];
+            int[] expectedFlags = new int[lanes];
+            for (int l = 0; l < lanes; l++) {
+                for (int i = 0; i < 4; i++) {
+                    for (int j = 0; j < 4; j++) {
+                        if (i >= mt || j >= nt) {
+                            continue;                        // stays 0
+                        }
+                        for (int k = 0; k < kt; k++) {
+                            a[k] = s.read(l0 + l, 2, i, 4 * k, 4);
+                            b[k] = s.read(l0 + l, 3, j, 4 * k, 4);
+                        }
+                        flags[0] = 0;
+                        expected[l][i * 4 + j] = MatrixOps.dotAccumulate(s.read(l0 + l, md, i, 4 * j, 4), a, b, kt, rm,
+                                flags, 0);
+                        expectedFlags[l] |= flags[0];
+                    }
+                }
+            }
+            MatrixSimd.multiplyF32Lanes(s, word, l0);
+            for (int l = 0; l < lanes; l++) {
+                for (int o = 0; o < 16; o++) {
+                    assertThat(s.read(l0 + l, md, o / 4, 4 * (o % 4), 4))
+                            .as("group %d (strategy %d, rm %d, %dx%dx%d) lane %d C[%d][%d]", t, strategy, rm, mt, nt, kt,
+                                    l, o / 4, o % 4).isEqualTo(expected[l][o]);
+                }
+                assertThat(s.fflags[l0 + l]).as("group %d lane %d flags", t, l).isEqualTo(expectedFlags[l]);
+            }
+        }
+    }
+
     private static long shape(int mt, int nt) {
         long m = 0;
         for (int i = 0; i < mt; i++) {
