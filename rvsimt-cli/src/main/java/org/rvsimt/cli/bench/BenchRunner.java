@@ -185,6 +185,7 @@ public final class BenchRunner {
         DeviceConfig config = DeviceConfig.defaults().withEngine(TimingRows.engineOf(engine)).withThreads(threads)
                 .withVram(w.vramBytes());
         try (Device d = Device.open(config)) {
+            d.setStatistics(false);                // rows time the engines, not the statistics' counting
             TimingRows.attach(d, engine, config.warpSize());
             w.upload(d);
             if (tier != Tier.TINY) {               // the tiny size is for tests: no warm-up, one timed run

@@ -48,6 +48,7 @@ public final class Device implements AutoCloseable {
     private final Set<Kernel> reserved = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile Tracer tracer;
     private volatile ExecutionConsumer events;
+    private volatile boolean statistics = true;
     private long launches;
 
     private Device(DeviceConfig config) {
@@ -200,6 +201,15 @@ public final class Device implements AutoCloseable {
         this.events = consumer;
     }
 
+    /**
+     * Whether later launches count their {@link LaunchStatistics} (on by default). Off, a launch's
+     * result has none ({@link LaunchResult#statistics()} is null) and the engines skip the counting:
+     * for callers that only time launches or read their outputs, as the bench does.
+     */
+    public void setStatistics(boolean on) {
+        this.statistics = on;
+    }
+
     /** Runs a launch to its end on the calling thread. */
     public LaunchResult launch(Launch launch) {
         return launch(launch, null);
@@ -241,7 +251,7 @@ public final class Device implements AutoCloseable {
         long t0 = System.nanoTime();
         long end = launch.endBlock() >= 0 ? launch.endBlock() : spec.blockCount();
         LaunchRunner.Outcome o = LaunchRunner.run(spec, vram, engines, threads, tracer, id, launch.name(), consumer,
-                launch.firstBlock(), end);
+                statistics, launch.firstBlock(), end);
         long wall = System.nanoTime() - t0;
         if (consumer == null || !consumer.recordsDeviceWrites()) {
             allocations.allInitialized();

@@ -15,7 +15,8 @@ import org.rvsimt.core.fault.KernelFault;
  * @param exitCode            first non-zero exit code (ecall 93) in block order, else 0
  * @param fault               the fault that stopped the launch, or for a launch that ran to the end with a
  *                            non-zero exit code the {@code exit_code} fault; null when it succeeded
- * @param statistics          instruction mix, hottest pcs, divergence, memory traffic, barrier waits
+ * @param statistics          instruction mix, hottest pcs, divergence, memory traffic, barrier waits; null
+ *                            when the device counts none ({@link Device#setStatistics})
  */
 public record LaunchResult(Engine engine, long warpInstructions, long laneInstructions, int warpSize, long wallNanos,
                            List<String> console, int exitCode, KernelFault fault, LaunchStatistics statistics) {

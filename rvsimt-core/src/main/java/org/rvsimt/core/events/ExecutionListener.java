@@ -5,8 +5,10 @@ package org.rvsimt.core.events;
  * their index in the block, lanes by bit in a mask (lane l is bit l). Every method has an empty
  * default, so a consumer overrides what it needs.
  *
- * <p>Order, for each warp: {@link #warpStart}, then per warp-instruction {@link #instruction} before
- * it executes, followed by what that instruction caused ({@link #divergence}, {@link #fault}); a
+ * <p>Order, for each warp: {@link #warpStart}, then per run of straight-line instructions {@link #issue}
+ * before the first of them executes, per warp-instruction {@link #instruction} before it executes
+ * (if the listener asks for it, {@link #instructionEvents}), followed by what that instruction caused
+ * ({@link #divergence}, {@link #fault}); a
  * {@link #reconvergence} comes before the first instruction of the merged lanes. {@link
  * #barrierArrive} and {@link #warpExit} follow the instruction that caused them, once the warp stopped
  * issuing. Warps of a block interleave (a quantum at a time) and blocks follow each other.
@@ -20,6 +22,27 @@ public interface ExecutionListener {
 
     /** A warp starts at {@code pc} with lanes {@code mask} (at block start, or woken by vx_wspawn). */
     default void warpStart(long block, int warp, int pc, long mask) { }
+
+    /**
+     * The summary channel: the warp is about to issue the instructions of {@code run}, one after the
+     * other, with lanes {@code mask} (a compiled block reports its whole block here, the interpreter
+     * each instruction). Summed over a launch these are its warp-instructions ({@code run.length()}
+     * each) and lane-instructions ({@code run.length()} times the active lanes); the exception is a
+     * fault part-way through a run, after which the rest of it does not execute. This is the cheap
+     * way to count: it costs the engines one call per compiled block run, and it reaches every
+     * listener, whatever {@link #instructionEvents} says.
+     */
+    default void issue(long block, int warp, InstructionRun run, long mask) { }
+
+    /**
+     * Which {@link #instruction} events this listener needs; asked once per launch, before any
+     * block runs. Every one unless the listener says otherwise; a listener that counts from
+     * {@link #issue} says {@link InstructionEvents#NONE}, and a launch whose listeners need no
+     * instruction events runs compiled blocks without event code.
+     */
+    default InstructionEvents instructionEvents() {
+        return InstructionEvents.EVERY;
+    }
 
     /**
      * A warp-instruction is about to execute. The event object is reused: copy what you keep. A

@@ -15,7 +15,20 @@ public final class ExecutionListeners {
         return new Both(first, second);
     }
 
-    private record Both(ExecutionListener a, ExecutionListener b) implements ExecutionListener {
+    /** Instruction events reach only the listeners that ask for some. */
+    private static final class Both implements ExecutionListener {
+        private final ExecutionListener a;
+        private final ExecutionListener b;
+        private final boolean aInstructions;
+        private final boolean bInstructions;
+
+        Both(ExecutionListener a, ExecutionListener b) {
+            this.a = a;
+            this.b = b;
+            aInstructions = a.instructionEvents() != InstructionEvents.NONE;
+            bInstructions = b.instructionEvents() != InstructionEvents.NONE;
+        }
+
         @Override
         public void blockBegin(long block, int x, int y, int z, int warps) {
             a.blockBegin(block, x, y, z, warps);
@@ -35,9 +48,24 @@ public final class ExecutionListeners {
         }
 
         @Override
+        public void issue(long block, int warp, InstructionRun run, long mask) {
+            a.issue(block, warp, run, mask);
+            b.issue(block, warp, run, mask);
+        }
+
+        @Override
+        public InstructionEvents instructionEvents() {
+            return a.instructionEvents().and(b.instructionEvents());
+        }
+
+        @Override
         public void instruction(InstructionEvent e) {
-            a.instruction(e);
-            b.instruction(e);
+            if (aInstructions) {
+                a.instruction(e);
+            }
+            if (bInstructions) {
+                b.instruction(e);
+            }
         }
 
         @Override

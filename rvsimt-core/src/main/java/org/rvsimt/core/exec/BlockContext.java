@@ -1,7 +1,11 @@
 package org.rvsimt.core.exec;
 
 import java.util.List;
-import org.rvsimt.core.exec.observe.Profile;
+import org.rvsimt.core.events.ExecutionListener;
+import org.rvsimt.core.events.InstructionEvent;
+import org.rvsimt.core.events.InstructionEvents;
+import org.rvsimt.core.exec.observe.FlightRecorder;
+import org.rvsimt.core.exec.observe.InstructionRuns;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.memory.MemoryMap;
@@ -40,17 +44,32 @@ public final class BlockContext {
     public final CsrFile csrs;
     public final BlockConsole console;
     public final InFlight inFlight = new InFlight();
-    public final Profile profile;
     /**
-     * The host thread's execution-event listener while the launch has a consumer (the trace writer
-     * among them), else null: the engines test it per instruction (interpreter) or per warp quantum
-     * (JIT, which then runs the observed variant of its compiled blocks).
+     * The flight recorder behind the instruction tail of fault reports: a listener on the summary
+     * channel that every launch has ({@link #events} includes it).
      */
-    public org.rvsimt.core.events.ExecutionListener events;
+    public final FlightRecorder flight;
+    /**
+     * The host thread's execution-event listener: the flight recorder, and the launch statistics, the
+     * trace writer and the launch's consumer when it has them ({@link #listen}).
+     */
+    public ExecutionListener events;
+    /**
+     * The instruction events {@link #events} needs: the interpreter delivers them as asked, and the JIT
+     * runs the observed variant of its compiled blocks only for {@link InstructionEvents#EVERY}.
+     */
+    public InstructionEvents instructionEvents;
+    /**
+     * With {@link InstructionEvents#FIRST_RUN}: the instructions (by index) whose first event the
+     * interpreter delivered, and the compiled blocks (by first index) whose first run on this host
+     * thread the interpreter did, so their instructions' first events are delivered. Else null.
+     */
+    public boolean[] instructionSeen;
+    public boolean[] blockSeen;
     /** The instruction event, reused for every instruction of this host thread. */
-    public final org.rvsimt.core.events.InstructionEvent event = new org.rvsimt.core.events.InstructionEvent();
-    /** Issue slots of this block so far (all warps), the clock of barrier waits. */
-    public long blockIssued;
+    public final InstructionEvent event = new InstructionEvent();
+    /** The runs the engines report on the summary channel. */
+    public final InstructionRuns runs = new InstructionRuns();
     /**
      * The first block on this host thread in which a thread exited with a non-zero code, or -1. Host
      * threads take blocks in increasing order, so only that block's exits can be the launch's
@@ -74,7 +93,8 @@ public final class BlockContext {
         csrs = new CsrFile(this);
         console = new BlockConsole(this, threads);
         program = spec.program();
-        profile = new Profile(spec.program().length);
+        flight = new FlightRecorder(warpCount);
+        listen(flight);
         event.blockState(new BlockStateView(this));
     }
 
@@ -90,7 +110,6 @@ public final class BlockContext {
         unit = (int) (linear % spec.computeUnits());
         memory.enterBlock();
         console.clear();
-        blockIssued = 0;
         for (Warp w : warps) {
             startWarp(w, spec.entry(), w.lanes);
             w.warpInstructions = 0;
@@ -100,6 +119,15 @@ public final class BlockContext {
             w.exitLanes = 0;
             w.exitRecent = List.of();
         }
+    }
+
+    /** Makes {@code listener} (which includes {@link #flight}) this host thread's, before any block runs. */
+    public void listen(ExecutionListener listener) {
+        events = listener;
+        instructionEvents = listener.instructionEvents();
+        boolean first = instructionEvents == InstructionEvents.FIRST_RUN;
+        instructionSeen = first ? new boolean[spec.program().length] : null;
+        blockSeen = first ? new boolean[spec.program().length] : null;
     }
 
     /** Starts a warp with the native ABI's registers (or all zero under the seed ABI). */

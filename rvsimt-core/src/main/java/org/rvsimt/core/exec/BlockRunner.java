@@ -39,12 +39,10 @@ public final class BlockRunner {
         c.enterBlock(linear);
         Warp[] warps = c.warps;
         ExecutionListener ev = c.events;
-        if (ev != null) {
-            ev.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
-            for (Warp w : warps) {
-                if (w.state != Warp.State.DONE) {
-                    ev.warpStart(linear, w.id, w.pc, w.mask);
-                }
+        ev.blockBegin(linear, c.bx, c.by, c.bz, c.warpCount);
+        for (Warp w : warps) {
+            if (w.state != Warp.State.DONE) {
+                ev.warpStart(linear, w.id, w.pc, w.mask);
             }
         }
         while (true) {
@@ -52,19 +50,12 @@ public final class BlockRunner {
             for (Warp w : warps) {
                 if (w.state == Warp.State.READY) {
                     ran = true;
-                    long before = w.warpInstructions;
                     engine.run(c, w, QUANTUM);
-                    c.blockIssued += w.warpInstructions - before;
                     if (w.state == Warp.State.BARRIER) {
-                        w.barrierSince = c.blockIssued;
-                        if (ev != null) {
-                            ev.barrierArrive(linear, w.id, w.barrierPc, w.barrierId);
-                        }
+                        ev.barrierArrive(linear, w.id, w.barrierPc, w.barrierId);
                         release(w.barrierId, w.barrierCount);
                     } else if (w.state == Warp.State.DONE) {
-                        if (ev != null) {
-                            ev.warpExit(linear, w.id, w.pc);
-                        }
+                        ev.warpExit(linear, w.id, w.pc);
                         if (c.spec.exitedArrive() && blockBarrierWaiting()) {
                             release(-1, c.warpCount);     // the exit may be the arrival the others wait for
                         }
@@ -89,9 +80,7 @@ public final class BlockRunner {
                 exited = w;
             }
         }
-        if (ev != null) {
-            ev.blockEnd(linear, wi, li);
-        }
+        ev.blockEnd(linear, wi, li);
         return new BlockOutcome(linear, wi, li, new ArrayList<>(c.console.lines()), exited == null ? 0 : exited.exitCode,
                 exited == null ? null : exitFault(exited));
     }
@@ -162,12 +151,9 @@ public final class BlockRunner {
         for (Warp w : c.warps) {
             if (w.state == Warp.State.BARRIER && w.barrierId == id) {
                 w.state = Warp.State.READY;
-                c.profile.barrierWait += c.blockIssued - w.barrierSince;
             }
         }
-        if (c.events != null) {
-            c.events.barrierRelease(c.blockLinear, id);
-        }
+        c.events.barrierRelease(c.blockLinear, id);
     }
 
     /** No warp can run and some wait at a barrier: say who waits where and who is gone. */

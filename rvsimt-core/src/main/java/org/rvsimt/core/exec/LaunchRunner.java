@@ -34,6 +34,7 @@ public final class LaunchRunner {
      * @param exitCode first non-zero exit code in block order, else 0
      * @param fault    the fault that stopped the launch; else, when a thread exited with a non-zero
      *                 code, the {@code exit_code} fault of the first such block; else null
+     * @param statistics the launch statistics, or null when the launch was run without them
      */
     public record Outcome(long warpInstructions, long laneInstructions, List<String> console, int exitCode,
                           KernelFault fault, long blocksRun, LaunchStatistics statistics) {
@@ -45,36 +46,20 @@ public final class LaunchRunner {
 
     private LaunchRunner() { }
 
-    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads) {
-        return run(spec, vram, engines, threads, null, 0, "kernel");
-    }
-
     /**
-     * Runs the launch, traced by {@code tracer} when it is not null: the launch's begin and end
-     * events and one trace channel per host thread.
+     * Runs the blocks {@code [firstBlock, endBlock)} of the launch (by linear index) and no others (a part
+     * of a launch split across machines: each block sees the launch's whole grid, so it computes what it
+     * would in a run of every block), traced by {@code tracer} and watched by {@code consumer} when they
+     * are not null, with its {@link LaunchStatistics} when {@code statistics} is set (else the outcome's
+     * are null).
+     *
+     * <p>Everything that watches a launch is a listener of its execution events, one per host thread,
+     * combined in this order: the flight recorder (always: fault reports show its tail), the statistics'
+     * {@link Profile}, the trace writer and the consumer.
      */
     public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
-                              long launchId, String kernel) {
-        return run(spec, vram, engines, threads, tracer, launchId, kernel, null);
-    }
-
-    /**
-     * Runs the launch, traced by {@code tracer} and watched by {@code consumer} when they are not
-     * null. The trace writer is a consumer of the execution events like any other: each host thread
-     * gets one listener combining the trace's and the consumer's.
-     */
-    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
-                              long launchId, String kernel, ExecutionConsumer consumer) {
-        return run(spec, vram, engines, threads, tracer, launchId, kernel, consumer, 0, spec.blockCount());
-    }
-
-    /**
-     * Runs the blocks {@code [firstBlock, endBlock)} of the launch (by linear index) and no others: a part of
-     * a launch split across machines. Each block sees the launch's whole grid, so it computes what it would
-     * in a run of every block.
-     */
-    public static Outcome run(LaunchSpec spec, Vram vram, Supplier<WarpEngine> engines, int threads, Tracer tracer,
-                              long launchId, String kernel, ExecutionConsumer consumer, long firstBlock, long endBlock) {
+                              long launchId, String kernel, ExecutionConsumer consumer, boolean statistics,
+                              long firstBlock, long endBlock) {
         long blocks = endBlock;
         AtomicLong next = new AtomicLong(firstBlock);
         AtomicLong faultBlock = new AtomicLong(Long.MAX_VALUE);
@@ -93,11 +78,14 @@ public final class LaunchRunner {
         for (int t = 0; t < n; t++) {
             // A tracer may record launches and device events only (no channel): then no trace writer.
             TraceChannel channel = tracer != null ? tracer.channel(t) : null;
-            workers.get(t).runner.context().events = ExecutionListeners.both(
+            Worker w = workers.get(t);
+            BlockContext c = w.runner.context();
+            w.profile = statistics ? new Profile(c) : null;
+            c.listen(ExecutionListeners.both(c.flight, ExecutionListeners.both(w.profile, ExecutionListeners.both(
                     channel != null ? new TraceEventWriter(channel) : null,
-                    consumer != null ? consumer.listener(t, n) : null);
+                    consumer != null ? consumer.listener(t, n) : null))));
         }
-        Outcome o = runWorkers(spec, workers);
+        Outcome o = runWorkers(spec, workers, statistics);
         if (consumer != null) {
             consumer.launchEnd(o.faulted());
         }
@@ -108,7 +96,7 @@ public final class LaunchRunner {
         return o;
     }
 
-    private static Outcome runWorkers(LaunchSpec spec, List<Worker> workers) {
+    private static Outcome runWorkers(LaunchSpec spec, List<Worker> workers, boolean statistics) {
         int n = workers.size();
         if (n == 1) {
             workers.get(0).run();
@@ -174,14 +162,16 @@ public final class LaunchRunner {
         }
         List<Profile> profiles = new ArrayList<>();
         for (Worker w : workers) {
-            profiles.add(w.runner.context().profile);
+            profiles.add(w.profile);
         }
         return new Outcome(wi, li, console, exitCode, fault != null ? fault : exit, run,
-                ProfileSummary.of(spec.program(), profiles));
+                statistics ? ProfileSummary.of(spec.program(), profiles) : null);
     }
 
     private static final class Worker implements Runnable {
         final BlockRunner runner;
+        /** The statistics' listener on this worker's host thread, or null when the launch has none. */
+        Profile profile;
         final AtomicLong next;
         final AtomicLong stopAfter;
         final long blocks;

@@ -17,9 +17,7 @@ public final class Faults {
 
     public static KernelFault.Signal fault(BlockContext c, Warp w, FaultKind kind, int pc, long lanes, long address,
                                            String message) {
-        if (c.events != null) {
-            c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
-        }
+        c.events.fault(c.blockLinear, w.id, pc, kind.label(), lanes, address);
         return new KernelFault.Signal(new KernelFault(kind, pc, c.program.disassemble(pc), new int[] {c.bx, c.by, c.bz},
                 w.id, lanes, address, message, FlightTail.of(c, w, pc)));
     }

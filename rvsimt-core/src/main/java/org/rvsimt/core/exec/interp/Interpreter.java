@@ -3,11 +3,13 @@ package org.rvsimt.core.exec.interp;
 import org.rvsimt.core.console.PrintfFormatter;
 import org.rvsimt.core.console.UnreadablePrintfArgument;
 import org.rvsimt.core.events.ExecutionListener;
+import org.rvsimt.core.events.InstructionEvents;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.observe.FlightTail;
 import org.rvsimt.core.exec.matrix.MatrixUnit;
+import org.rvsimt.core.exec.observe.InstructionRuns;
 import org.rvsimt.core.exec.observe.Observation;
 import org.rvsimt.core.exec.program.Predecoder;
 import org.rvsimt.core.exec.program.Program;
@@ -73,9 +75,11 @@ public final class Interpreter implements WarpEngine {
         int steps = 0;
         long lanesRun = 0;
         int lane = -1;
-        final long[] warpAt = c.profile.warpAt;
-        final long[] laneAt = c.profile.laneAt;
         final ExecutionListener ev = c.events;
+        final InstructionRuns runs = c.runs.of(p);
+        // Instruction events: every one, or each instruction's first (instructionSeen), or none.
+        final boolean everyEvent = c.instructionEvents == InstructionEvents.EVERY;
+        final boolean[] firstEvent = c.instructionSeen;
         try {
             loop:
             while (steps < quantum) {
@@ -92,7 +96,7 @@ public final class Interpreter implements WarpEngine {
                 if (i >= p.length || (pc & p.alignMask) != 0) {
                     if ((pc & p.alignMask) != 0) {
                         // Only a jump or taken branch gets here, and it was the warp's last instruction.
-                        throw Faults.misalignedJump(c, w, w.lastPc(p, pc), m, pc);
+                        throw Faults.misalignedJump(c, w, c.flight.lastPc(w.id, p, pc), m, pc);
                     }
                     throw Faults.fault(c, w, FaultKind.OUT_OF_BOUNDS, pc, m, pc & 0xFFFFFFFFL,
                             String.format("instruction fetch at 0x%08x is outside the kernel's code [0x%08x, 0x%08x)",
@@ -102,14 +106,15 @@ public final class Interpreter implements WarpEngine {
                     throw Faults.fault(c, w, FaultKind.WATCHDOG, pc, m, -1, "warp exceeded the watchdog budget of " + budget
                             + " instructions (endless loop? raise it with --watchdog)");
                 }
-                if (ev != null) {
+                ev.issue(c.blockLinear, w.id, runs.single(i), m);
+                if (everyEvent) {
+                    Observation.instruction(c, w, i, m);
+                } else if (firstEvent != null && !firstEvent[i]) {
+                    firstEvent[i] = true;
                     Observation.instruction(c, w, i, m);
                 }
                 steps++;
                 lanesRun += Long.bitCount(m);
-                warpAt[i]++;
-                laneAt[i] += Long.bitCount(m);
-                w.fly(pc, 1, m);
                 final int rdo = p.rd[i] * width;
                 final int a = p.rs1[i] * width;
                 final int b = p.rs2[i] * width;
@@ -193,7 +198,6 @@ public final class Interpreter implements WarpEngine {
                         yield w.pc;
                     }
                     case LOAD, FLW -> {
-                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] dst = p.form[i] == Form.FLW ? f : x;
                         int wd = op instanceof Load load ? load.width() : ((Standalone) op).floatAccessBytes();
                         boolean uns = op instanceof Load load ? load.unsigned() : wd == 2;
@@ -205,7 +209,6 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case STORE, FSW -> {
-                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)] + imm);
                         int[] src = p.form[i] == Form.FSW ? f : x;
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
@@ -275,7 +278,6 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case AMO -> {
-                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             byte[] target = c.memory.atomicTarget(x[a + lane]);
@@ -284,7 +286,6 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case LR -> {
-                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];
@@ -298,7 +299,6 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case SC -> {
-                        c.profile.firstSpace(c, i, x[a + Long.numberOfTrailingZeros(m)]);
                         for (long mm = m; mm != 0; mm &= mm - 1) {
                             lane = Long.numberOfTrailingZeros(mm);
                             int addr = x[a + lane];

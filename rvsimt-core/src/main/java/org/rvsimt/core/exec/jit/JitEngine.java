@@ -1,11 +1,12 @@
 package org.rvsimt.core.exec.jit;
 
+import org.rvsimt.core.events.InstructionEvents;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.WarpEngine;
 import org.rvsimt.core.exec.fault.Faults;
 import org.rvsimt.core.exec.interp.Interpreter;
 import org.rvsimt.core.exec.interp.LaneOps;
-import org.rvsimt.core.exec.observe.Profile;
+import org.rvsimt.core.exec.observe.InstructionRuns;
 import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Divergence;
 import org.rvsimt.core.exec.simt.SimtControl;
@@ -19,8 +20,10 @@ import org.rvsimt.core.memory.MemoryFault;
  * one instruction at a time. Instructions are counted per block. Divergence, reconvergence and
  * barriers go through the same code as the interpreter's, so both engines agree bit for bit.
  *
- * <p>A launch with an execution-event consumer runs the observed variant of each block, compiled
- * with a call before every instruction; without one, compiled blocks contain no event code.
+ * <p>Each compiled block run is one event on the summary channel (the statistics and the flight
+ * recorder count from it). A launch with a listener that asks for every instruction event runs the
+ * observed variant of each block, compiled with a call before every instruction; otherwise compiled
+ * blocks contain no event code.
  */
 public final class JitEngine implements WarpEngine {
     /**
@@ -88,9 +91,10 @@ public final class JitEngine implements WarpEngine {
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
-        boolean observed = c.events != null;
+        boolean observed = c.instructionEvents == InstructionEvents.EVERY;
         Program p = c.program;
-        Profile profile = c.profile;
+        InstructionRuns runs = c.runs.of(p);
+        boolean[] firstRuns = c.blockSeen;     // only when a listener asks for each instruction's first event
         int width = w.width;
         boolean fastSfu = c.spec.fastSfu();
         BlockCache cache = cache(p, width, fastSfu, observed);
@@ -115,7 +119,7 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 JitBlock b = block(cache, p, pc, width, fastSfu, observed);
-                boolean firstRun = b != null && !profile.seen[(pc - p.base) >>> 1];
+                boolean firstRun = b != null && firstRuns != null && !firstRuns[(pc - p.base) >>> 1];
                 // Not compiled yet (tiered execution): the interpreter runs the block, exactly its extent.
                 int interpreted = b == null && p.contains(pc) ? cache.extent(p, (pc - p.base) >>> 1) : 0;
                 if (b == null || w.warpInstructions + steps + b.length() > budget
@@ -128,11 +132,13 @@ public final class JitEngine implements WarpEngine {
                     lanes = 0;
                     long before = w.warpInstructions;
                     if (firstRun || interpreted > 0) {
-                        // The interpreter runs each block at least once per host thread before its
-                        // compiled code, so the launch statistics learn which memory space its loads
-                        // and stores address.
+                        // When a listener asks for each instruction's first event (the launch statistics
+                        // learn from it which memory space a load or store addresses), the interpreter
+                        // runs each block at least once per host thread before its compiled code.
                         int n = firstRun ? b.length() : interpreted;
-                        profile.firstRun((pc - p.base) >>> 1, n);
+                        if (firstRuns != null) {
+                            firstRuns[(pc - p.base) >>> 1] = true;
+                        }
                         interpreter.run(c, w, Math.min(n, quantum - executed));
                     } else {
                         interpreter.run(c, w, 1);
@@ -148,8 +154,7 @@ public final class JitEngine implements WarpEngine {
                 }
                 blockStart = pc;
                 int index = (pc - p.base) >>> 1;
-                w.fly(pc, b.length(), m);
-                profile.compiledBlock(index, m);
+                c.events.issue(c.blockLinear, w.id, runs.block(index, b.length()), m);
                 long taken;
                 try {
                     taken = m != full ? b.code().runMasked(c, w, m)

@@ -14,7 +14,7 @@ import org.rvsimt.isa.Form;
 import org.rvsimt.isa.Registers;
 
 /**
- * Turns a warp's flight recorder into the instruction tail of a fault report: the last
+ * Turns a warp's entries in the {@link FlightRecorder} into the instruction tail of a fault report: the last
  * {@link #DEPTH} instructions up to the faulting one, with pc, disassembly, mask and the register
  * each wrote.
  *
@@ -27,16 +27,17 @@ public final class FlightTail {
 
     private FlightTail() { }
 
+    /** The tail of warp {@code w} of the block {@code c} runs, from the host thread's flight recorder. */
     public static List<KernelFault.Step> of(BlockContext c, Warp w, int faultPc) {
         Program p = c.program;
+        FlightRecorder flight = c.flight;
         List<KernelFault.Step> out = new ArrayList<>();      // newest first, reversed at the end
         Set<String> later = new HashSet<>();
-        int entries = Math.min(w.flightNext, Warp.FLIGHT);
+        int entries = flight.kept(w.id);
         for (int e = 0; e < entries && out.size() < DEPTH; e++) {
-            int k = (w.flightNext - 1 - e) & (Warp.FLIGHT - 1);
-            int start = (int) (w.flight[2 * k] >>> 32);
-            int count = (int) w.flight[2 * k];
-            long mask = w.flight[2 * k + 1];
+            int start = flight.startPc(w.id, e);
+            int count = flight.count(w.id, e);
+            long mask = flight.mask(w.id, e);
             int[] pcs = new int[count];     // instructions are 2 or 4 bytes long: walk the block
             for (int n = 0, at = start; n < count; n++, at = p.contains(at) ? p.next(at) : at + 4) {
                 pcs[n] = at;

@@ -18,8 +18,8 @@ import org.rvsimt.isa.Operation;
 
 /**
  * The engines' side of execution events: both engines call these, so the interpreter and compiled
- * blocks (their observed variant) describe an instruction the same way. Called only while the
- * block's listener is not null.
+ * blocks (their observed variant) describe an instruction the same way. Called only for the
+ * instruction events a listener of the host thread asks for.
  */
 public final class Observation {
     private Observation() { }

@@ -8,20 +8,17 @@ import org.rvsimt.core.fault.FaultKind;
 import org.rvsimt.isa.Operation.Standalone;
 
 /**
- * The SIMT operations of a block as every engine and unit performs them: divergence (counted in the
- * profile and reported to the event listener), reconvergence, barrier arrival (by instruction or by
+ * The SIMT operations of a block as every engine and unit performs them: divergence (reported to the
+ * event listener, where the statistics count it), reconvergence, barrier arrival (by instruction or by
  * a store to the barrier register) and the Vortex warp-control instructions. {@link Divergence}
  * keeps the reconvergence stack itself; this class adds what the block around the warp needs.
  */
 public final class SimtControl {
     private SimtControl() { }
 
-    /** Counts a divergent branch or jump at index {@code i} and reports it. */
+    /** Reports a divergent branch or jump at index {@code i}. */
     public static void diverged(BlockContext c, Warp w, int i, int pc, long taken, long notTaken) {
-        c.profile.divergedAt[i]++;
-        if (c.events != null) {
-            c.events.divergence(c.blockLinear, w.id, pc, taken, notTaken);
-        }
+        c.events.divergence(c.blockLinear, w.id, pc, taken, notTaken);
     }
 
     /**
@@ -46,9 +43,7 @@ public final class SimtControl {
         if (!Divergence.reconverge(w)) {
             return false;
         }
-        if (c.events != null) {
-            Observation.reconverged(c, w, pc, m);
-        }
+        Observation.reconverged(c, w, pc, m);
         return true;
     }
 
@@ -126,7 +121,7 @@ public final class SimtControl {
                 for (int k = 1; k < Math.min(v1, c.warpCount); k++) {
                     if (c.warps[k].state == Warp.State.DONE) {
                         c.startWarp(c.warps[k], v2, 1L);
-                        if (c.events != null && c.warps[k].state != Warp.State.DONE) {
+                        if (c.warps[k].state != Warp.State.DONE) {
                             c.events.warpStart(c.blockLinear, k, v2, c.warps[k].mask);
                         }
                     }

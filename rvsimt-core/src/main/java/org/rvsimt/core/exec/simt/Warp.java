@@ -1,7 +1,6 @@
 package org.rvsimt.core.exec.simt;
 
 import org.rvsimt.core.exec.matrix.MatrixState;
-import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.vector.VectorState;
 import org.rvsimt.core.fault.KernelFault;
 
@@ -37,7 +36,6 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
     public int barrierId;                // what the warp waits on while in BARRIER
     public int barrierPc;
     public int barrierCount;             // vx_bar: number of warps that must arrive
-    public long barrierSince;            // the block's issue count when the warp arrived
     public long warpInstructions;
     public long laneInstructions;
     public int exitCode;                 // first non-zero exit code of a lane (ecall 93)
@@ -46,15 +44,6 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
     public int exitPc;                   // the ecall that exited with exitCode
     /** The flight-recorder tail at that ecall (empty when the host thread already kept an earlier block's). */
     public java.util.List<KernelFault.Step> exitRecent = java.util.List.of();
-    /**
-     * Flight recorder: the warp's last {@link #FLIGHT} issue records (start pc, instruction count,
-     * mask), kept with tracing off so a fault can show what led to it. The interpreter writes one
-     * per instruction, the JIT one per compiled block, which keeps the cost to a few stores.
-     */
-    public static final int FLIGHT = 64;
-    public final long[] flight = new long[2 * FLIGHT];   // per entry: start pc << 32 | count, then the mask
-    public int flightNext;
-
     public Warp(int id, int width, long lanes) {
         this(id, width, lanes, VectorState.DEFAULT_VLEN);
     }
@@ -71,22 +60,6 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
         reservation = new int[width];
         reservedValue = new int[width];
         scratch = new int[width];
-    }
-
-    /** The last instruction the flight recorder saw, or {@code otherwise} before the first. */
-    public int lastPc(Program p, int otherwise) {
-        if (flightNext == 0) {
-            return otherwise;
-        }
-        int k = ((flightNext - 1) & (FLIGHT - 1)) << 1;
-        return p.advance((int) (flight[k] >>> 32), (int) flight[k] - 1);
-    }
-
-    /** Records that {@code count} instructions from {@code startPc} are issued with {@code activeMask}. */
-    public void fly(int startPc, int count, long activeMask) {
-        int k = (flightNext++ & (FLIGHT - 1)) << 1;
-        flight[k] = (long) startPc << 32 | count;
-        flight[k + 1] = activeMask;
     }
 
     /** Starts (or restarts) the warp at pc with the given lanes active and all registers zero. */
@@ -107,7 +80,6 @@ public final class Warp implements org.rvsimt.core.events.LaneRegisters {
         exited = lanes & ~mask;
         reserved = 0;
         callDepth = 0;
-        flightNext = 0;
         state = mask == 0 ? State.DONE : State.READY;
     }
 
