@@ -24,7 +24,7 @@ import org.rvsimt.core.fault.KernelFault;
 class ObservationTest {
 
     /** Four warps run 13 uniform instructions, a divergent branch, 3 instructions on odd lanes and ret. */
-    private static final String COUNTED = """
+    static final String COUNTED = """
                 lw a1, 0(a0)
                 csrr t0, vx_tid_x
                 li t1, 4
@@ -61,26 +61,28 @@ class ObservationTest {
         }
     }
 
+    /** Per lane: a 4-byte load, shared store of 4 and load of 2, a global store of 1, a stack store of 4. */
+    static final String SPACES = """
+                lw a1, 0(a0)
+                csrr t0, vx_tid_x
+                slli t1, t0, 2
+                lui t2, 0xC0000
+                add t2, t2, t1
+                sw t0, 0(t2)          # shared
+                lh t3, 0(t2)          # shared, 2 bytes
+                add t4, a1, t1
+                sb t3, 0(t4)          # global, 1 byte
+                addi sp, sp, -16
+                sw t3, 0(sp)          # private stack
+                ret
+            """;
+
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
     void memoryTrafficIsCountedPerSpace(String engine) {
-        String src = """
-                    lw a1, 0(a0)
-                    csrr t0, vx_tid_x
-                    slli t1, t0, 2
-                    lui t2, 0xC0000
-                    add t2, t2, t1
-                    sw t0, 0(t2)          # shared
-                    lh t3, 0(t2)          # shared, 2 bytes
-                    add t4, a1, t1
-                    sb t3, 0(t4)          # global, 1 byte
-                    addi sp, sp, -16
-                    sw t3, 0(sp)          # private stack
-                    ret
-                """;
         try (KernelHarness h = KernelHarness.of(engine, 8, 1)) {
             Buffer out = h.ints(64);
-            LaunchResult r = h.run(src, Dim3.of(3), Dim3.of(16), 64, out);
+            LaunchResult r = h.run(SPACES, Dim3.of(3), Dim3.of(16), 64, out);
             assertThat(r.fault()).isNull();
             int threads = 3 * 16;
             assertThat(r.statistics().memory()).isEqualTo(new LaunchStatistics.Memory(4L * threads, threads,
@@ -198,22 +200,27 @@ class ObservationTest {
         assertThat(tracer.launch).containsExactly("begin test.S workers 1", "end ok 6/24");
     }
 
+    /**
+     * Two warps of four: each issues 6 instructions up to the barrier (the divergent beqz sends lanes
+     * 0-1 straight to the join), so warp 0 arrives at issue slot 6 and waits until warp 1 arrives at 12.
+     */
+    static final String BARRIER = """
+                csrr t0, vx_tid_x
+                andi t1, t0, 2
+                beqz t1, joined
+                addi t2, t2, 1
+            joined:
+                lui t3, 0x80002
+                sw zero, 0(t3)       # the barrier register
+                ret
+            """;
+
     @Test
     void traceEventsOfDivergenceAndBarriers() {
-        String src = """
-                    csrr t0, vx_tid_x
-                    andi t1, t0, 2
-                    beqz t1, joined
-                    addi t2, t2, 1
-                joined:
-                    lui t3, 0x80002
-                    sw zero, 0(t3)       # the barrier register
-                    ret
-                """;
         RecordingTracer tracer = new RecordingTracer();
         try (KernelHarness h = KernelHarness.of("interp", 4, 1)) {
             h.device.setTracer(tracer);
-            assertThat(h.run(src, Dim3.of(1), Dim3.of(8), 0).fault()).isNull();
+            assertThat(h.run(BARRIER, Dim3.of(1), Dim3.of(8), 0).fault()).isNull();
         }
         assertThat(tracer.slow()).containsSubsequence("t0 begin b0 (0,0,0) 2 warps", "t3 diverge b0 w0 pc8 3/c",
                 "t4 reconverge b0 w0 pc10 f", "t6 wait b0 w0 pc14 id-1", "t9 diverge b0 w1 pc8 3/c",

@@ -32,59 +32,13 @@ import org.rvsimt.core.events.MemorySpace;
  */
 class SummaryChannelTest {
 
-    /** Four warps run 13 uniform instructions, a divergent branch, 3 instructions on odd lanes and ret. */
-    private static final String COUNTED = """
-                lw a1, 0(a0)
-                csrr t0, vx_tid_x
-                li t1, 4
-            loop:
-                addi t1, t1, -1
-                bnez t1, loop
-                andi t2, t0, 1
-                beqz t2, even
-                slli t3, t0, 2
-                add t3, t3, a1
-                sw t0, 0(t3)
-            even:
-                ret
-            """;
-
-    /**
-     * Two warps of four: each issues 6 instructions up to the barrier (the divergent beqz sends lanes
-     * 0-1 straight to the join), so warp 0 arrives at issue slot 6 and waits until warp 1 arrives at 12.
-     */
-    private static final String BARRIER = """
-                csrr t0, vx_tid_x
-                andi t1, t0, 2
-                beqz t1, joined
-                addi t2, t2, 1
-            joined:
-                lui t3, 0x80002
-                sw zero, 0(t3)       # the barrier register
-                ret
-            """;
-
-    /** Per lane: a 4-byte load, shared store of 4 and load of 2, a global store of 1, a stack store of 4. */
-    private static final String SPACES = """
-                lw a1, 0(a0)
-                csrr t0, vx_tid_x
-                slli t1, t0, 2
-                lui t2, 0xC0000
-                add t2, t2, t1
-                sw t0, 0(t2)
-                lh t3, 0(t2)
-                add t4, a1, t1
-                sb t3, 0(t4)
-                addi sp, sp, -16
-                sw t3, 0(sp)
-                ret
-            """;
-
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
     void aThirdPartyConsumerCountsWhatTheStatisticsReport(String engine) throws Exception {
-        // Hand counts: 4 warps x 17 instructions; 14 of them on 32 lanes, 3 on the 16 odd lanes.
-        Counted counted = run(engine, COUNTED, 32, 2, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.FIRST_RUN);
+        // ObservationTest's kernels, whose counts are worked out by hand. COUNTED: 4 warps x 17
+        // instructions; 14 of them on 32 lanes, 3 on the 16 odd lanes.
+        Counted counted = run(engine, ObservationTest.COUNTED, 32, 2, Dim3.of(2), Dim3.of(64), 0,
+                InstructionEvents.FIRST_RUN);
         assertThat(counted.counts.warpInstructions()).isEqualTo(4 * 17);
         assertThat(counted.counts.laneInstructions()).isEqualTo(4 * (14 * 32 + 3 * 16));
         assertThat(counted.counts.mix).isEqualTo(Map.of("load", 4L, "csr", 4L, "alu", 32L, "branch", 20L,
@@ -93,12 +47,14 @@ class SummaryChannelTest {
         assertThat(counted.counts.memory()).isEqualTo(new LaunchStatistics.Memory(4 * 32 * 4, 4 * 16 * 4, 0, 0, 0, 0));
         counted.sameAsStatistics();
 
-        Counted barrier = run(engine, BARRIER, 4, 1, Dim3.of(1), Dim3.of(8), 0, InstructionEvents.NONE);
+        Counted barrier = run(engine, ObservationTest.BARRIER, 4, 1, Dim3.of(1), Dim3.of(8), 0,
+                InstructionEvents.NONE);
         assertThat(barrier.counts.barrierWait).isEqualTo(6);
         barrier.sameAsStatistics();
 
         int threads = 3 * 16;
-        Counted spaces = run(engine, SPACES, 8, 1, Dim3.of(3), Dim3.of(16), 64, InstructionEvents.FIRST_RUN);
+        Counted spaces = run(engine, ObservationTest.SPACES, 8, 1, Dim3.of(3), Dim3.of(16), 64,
+                InstructionEvents.FIRST_RUN);
         assertThat(spaces.counts.memory()).isEqualTo(new LaunchStatistics.Memory(4L * threads, threads,
                 2L * threads, 4L * threads, 0, 4L * threads));
         spaces.sameAsStatistics();
@@ -139,12 +95,12 @@ class SummaryChannelTest {
     @ParameterizedTest
     @ValueSource(strings = {"interp", "jit"})
     void listenersGetTheInstructionEventsTheyAskFor(String engine) throws Exception {
-        Counted none = run(engine, COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.NONE);
+        Counted none = run(engine, ObservationTest.COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.NONE);
         assertThat(none.counts.instructionEvents).isZero();
-        Counted first = run(engine, COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.FIRST_RUN);
+        Counted first = run(engine, ObservationTest.COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.FIRST_RUN);
         assertThat(first.counts.firstEventPcs).isEqualTo(first.counts.perPc.keySet());
         // A first-run listener next to one that wants every event receives them all (and must cope).
-        Counted every = run(engine, COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.EVERY);
+        Counted every = run(engine, ObservationTest.COUNTED, 32, 1, Dim3.of(2), Dim3.of(64), 0, InstructionEvents.EVERY);
         assertThat(every.counts.instructionEvents).isEqualTo(4 * 17);
     }
 
