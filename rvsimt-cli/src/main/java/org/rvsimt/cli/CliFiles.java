@@ -55,7 +55,7 @@ final class CliFiles {
      */
     static <E extends Exception> void replace(Path target, Contents<E> contents) throws IOException, E {
         Path dir = target.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(TempNames.RANDOM.nextLong()) + ".tmp");
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), 1 << 16)) {
@@ -67,5 +67,8 @@ final class CliFiles {
         }
     }
 
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Made on first use: a SecureRandom loads the security providers, which a command that only reads files need not. */
+    private static final class TempNames {
+        static final SecureRandom RANDOM = new SecureRandom();
+    }
 }

@@ -82,6 +82,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         if (quick != null) {
             System.exit(quick);
         }
+        StartUpWarmUp.start(args);
         java.io.Console console = System.console();
         interactive = console != null && console.isTerminal();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));

@@ -38,9 +38,13 @@ public record InstructionDef(int id, String mnemonic, String pattern, int mask, 
     public Form form() {
         Form s = operation.form();
         if (s == Form.ALU_RR && !slots.isEmpty()) {
+            // Field by field rather than Slot.equals: a record's equals is an invokedynamic whose first
+            // call links method handles, a few milliseconds of a fresh process's first launch (the
+            // predecoder asks every instruction).
             Slot last = slots.get(slots.size() - 1);
-            if (last.equals(Slot.plain(Field.IMM_I)) || last.equals(Slot.plain(Field.SHAMT))
-                    || last.equals(Slot.plain(Field.RS1))) {
+            Field f = last.value();
+            if (last.shape() == Slot.Shape.PLAIN && last.base() == null && last.literal() == null
+                    && (f == Field.IMM_I || f == Field.SHAMT || f == Field.RS1)) {
                 return Form.ALU_RI;
             }
         }
