@@ -4,9 +4,11 @@
 #   out[oc][oy][ox] = relu?(bias[oc] + sum_ic sum_ky sum_kx in[ic][oy+ky][ox+kx] * w[oc][ic][ky][kx])
 #
 # Arguments: Cin, H, W, in, w, bias, out, relu (0 or 1) -- the same as conv2d.S.
-# Launch: 1-D block, grid (ceil(strips * OH / blockDim.x), 1, Cout), strips = ceil(OW / 16). Thread
-# t of channel blockIdx.z owns output row oy = t / strips, columns [16 s, 16 s + 16) with
-# s = t % strips (e32, m4: 16 floats at VLEN 128; the last strip is shorter). Per input channel
+# Launch: 1-D block, grid (ceil(strips * OH / blockDim.x), 1, Cout), strips = ceil(OW / 32). Thread
+# t of channel blockIdx.z owns output row oy = t / strips, columns [32 s, 32 s + 32) with
+# s = t % strips (e32, m8: 32 floats at VLEN 128; the last strip is shorter). The widest group
+# halves the vector instructions per output against m4, and the unit's cost is mostly per
+# instruction and lane, not per element. Per input channel
 # the 3x3 window is 9 vle32.v of the input row shifted by kx and 9 vfmacc.vf by the weight (a
 # scalar flw; the same address in every lane), in ic, ky, kx order: each output is the same fma
 # chain as conv2d.S, so the two agree bit for bit.
@@ -18,8 +20,8 @@ conv2d_rvv:
         lw      a3, 8(a0)               # W
         addi    a6, a3, -2              # OW
         addi    a7, a2, -2              # OH
-        addi    t0, a6, 15
-        srli    t0, t0, 4               # strips per row
+        addi    t0, a6, 31
+        srli    t0, t0, 5               # strips per row
         csrr    t1, vx_tid_x
         csrr    t2, vx_bdim_x
         csrr    t3, vx_bid_x
@@ -28,10 +30,10 @@ conv2d_rvv:
         divu    t3, t1, t0              # oy
         remu    t4, t1, t0              # strip
         bgeu    t3, a7, .Ldone
-        slli    t4, t4, 4               # ox0
+        slli    t4, t4, 5               # ox0
         csrr    t2, vx_bid_z            # oc
         sub     t5, a6, t4
-        vsetvli t5, t5, e32, m4, ta, ma # vl = min(16, OW - ox0)
+        vsetvli t5, t5, e32, m8, ta, ma # vl = min(32, OW - ox0)
         lw      t6, 20(a0)              # bias
         slli    t0, t2, 2
         add     t6, t6, t0

@@ -9,12 +9,12 @@ import org.rvsimt.core.api.RandomFill;
 /**
  * Multi-channel 3x3 convolution with bias and ReLU fused (bench/kernels/conv2d.S): Cin input
  * planes of H x W, Cout filters, valid padding. Block (32, 8), grid (ceil(OW/32), ceil(OH/8), Cout).
- * The vector version (conv2d_rvv.S) gives each thread a strip of 16 output columns of one row
+ * The vector version (conv2d_rvv.S) gives each thread a strip of 32 output columns of one row
  * (vle32 + vfmacc.vf per tap): block 64, grid (ceil(strips * OH / 64), 1, Cout).
  */
 final class Conv2dCase implements BenchCase {
-    /** Output columns per vector strip: e32, m4 at VLEN 128 (the kernel's vsetvli). */
-    static final int STRIP = 16;
+    /** Output columns per vector strip: e32, m8 at VLEN 128 (the kernel's vsetvli). */
+    static final int STRIP = 32;
 
     private final boolean vector;
 
@@ -29,7 +29,7 @@ final class Conv2dCase implements BenchCase {
 
     @Override
     public String description() {
-        return vector ? "3x3 conv with RVV: each thread 16 output columns of a row, vle32 + vfmacc.vf per tap; block 64"
+        return vector ? "3x3 conv with RVV: each thread 32 output columns of a row, vle32 + vfmacc.vf per tap; block 64"
                 : "3x3 conv, Cin->Cout channels, bias+ReLU fused; block (32,8), one thread per output, 3x3 unrolled";
     }
 
