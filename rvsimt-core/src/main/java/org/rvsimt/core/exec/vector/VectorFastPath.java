@@ -135,8 +135,8 @@ public final class VectorFastPath {
 
     private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
                                      int rs1, int vs2) {
-        if (op instanceof VectorFpFused fused && w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
-                && simdMulAdd(w, v, fused, source, lane, vd, rs1, vs2)) {
+        if (w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
+                && simdLoop(w, v, op, source, lane, vd, rs1, vs2)) {
             return true;
         }
         int rm = w.frm[lane];
@@ -164,31 +164,21 @@ public final class VectorFastPath {
     }
 
     /**
-     * The f32 multiply-adds on host SIMD: with round-to-nearest and the lane's inexact flag already
-     * set, a fused multiply-add whose result is a normal number raises no new flag, so Java's fused
-     * multiply-add gives the bits (the same argument as FloatOps' scalar fast path). The results go
-     * to the register only when every element is such a number; otherwise nothing is written and
-     * the scalar loop computes the instruction with exact flags.
+     * The f32 multiply-adds and the rounded arithmetic (vfadd, vfsub, vfrsub, vfmul, vfdiv, vfrdiv) on
+     * host SIMD: with round-to-nearest and the lane's inexact flag already set, an operation whose
+     * result is a normal number raises no new flag, and Java's float operations and fused multiply-add
+     * round as IEEE 754 does, so they give the bits (the same argument as FloatOps' scalar fast path).
+     * The results go to the register only when every element is such a number; otherwise nothing is
+     * written and the scalar loop computes the instruction with exact flags. Min, max and sign
+     * injection stay scalar.
      */
-    private static boolean simdMulAdd(Warp w, VectorState v, VectorFpFused op, OperandSource source, int lane, int vd,
-                                      int rs1, int vs2) {
+    private static boolean simdLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
+                                    int rs1, int vs2) {
         int n = v.vl[lane];
         int step = FLOATS.length();
-        if (n % step != 0) {
+        if (n % step != 0 || op instanceof VectorFpArith arith && !rounded(arith)) {
             return false;          // a partial chunk: the scalar loop (vl is a whole number of chunks at VLMAX)
         }
-        boolean negateProduct = switch (op) {
-            case NMACC, NMSAC, NMADD, NMSUB -> true;
-            case MACC, MSAC, MADD, MSUB -> false;
-        };
-        boolean negateAddend = switch (op) {
-            case NMACC, MSAC, NMADD, MSUB -> true;
-            case MACC, NMSAC, MADD, NMSUB -> false;
-        };
-        boolean addendIsVd = switch (op) {
-            case MACC, NMACC, MSAC, NMSAC -> true;     // +-(a*vs2) +- vd
-            case MADD, NMADD, MSUB, NMSUB -> false;    // +-(a*vd) +- vs2
-        };
         byte[] regs = v.bytes;
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
@@ -198,35 +188,71 @@ public final class VectorFastPath {
         // Two passes instead of a results array (which escaped and was allocated on every call): the
         // first only checks that every element is plain, the second computes again and writes.
         for (int e = 0; e < n; e += step) {
-            IntVector exp = mulAddChunk(regs, scalar, broadcast, s1, s2, d, e, negateProduct, negateAddend, addendIsVd)
-                    .reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
-            if (exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue()) {
+            if (notPlain(chunk(op, regs, scalar, broadcast, s1, s2, d, e))) {
                 return false;
             }
         }
         for (int e = 0; e < n; e += step) {
-            mulAddChunk(regs, scalar, broadcast, s1, s2, d, e, negateProduct, negateAddend, addendIsVd)
-                    .reinterpretAsBytes().intoArray(regs, d + 4 * e);
+            chunk(op, regs, scalar, broadcast, s1, s2, d, e).reinterpretAsBytes().intoArray(regs, d + 4 * e);
         }
         return true;
     }
 
-    /** One chunk of {@link #simdMulAdd}: elements e.. of the register groups, not written back. */
-    private static FloatVector mulAddChunk(byte[] regs, boolean scalar, FloatVector broadcast, int s1, int s2, int d,
-                                           int e, boolean negateProduct, boolean negateAddend, boolean addendIsVd) {
+    private static boolean rounded(VectorFpArith op) {
+        return switch (op) {
+            case ADD, SUB, RSUB, MUL, DIV, RDIV -> true;
+            case MIN, MAX, SGNJ, SGNJN, SGNJX -> false;
+        };
+    }
+
+    /**
+     * Whether a chunk of results has an element that could have raised a flag other than inexact:
+     * zero, subnormal or in the lowest normal binade (underflow, decided after rounding), infinite or
+     * NaN (overflow, invalid, divide by zero).
+     */
+    private static boolean notPlain(FloatVector results) {
+        IntVector exp = results.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
+        return exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue();
+    }
+
+    /** Elements e.. of {@link #simdLoop}'s operation on the register groups, not written back. */
+    private static FloatVector chunk(Operation.Vector op, byte[] regs, boolean scalar, FloatVector broadcast, int s1,
+                                     int s2, int d, int e) {
         // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
         // (a heap MemorySegment load ran the Vector API's Java fallback here).
         FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
         FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
-        FloatVector old = ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats();
+        return switch (op) {
+            case VectorFpFused k -> mulAdd(k, a, b, ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats());
+            case VectorFpArith k -> switch (k) {
+                case ADD -> b.add(a);
+                case SUB -> b.sub(a);
+                case RSUB -> a.sub(b);
+                case MUL -> b.mul(a);
+                case DIV -> b.div(a);
+                case RDIV -> a.div(b);
+                case MIN, MAX, SGNJ, SGNJN, SGNJX -> throw new IllegalStateException("not rounded: " + k);
+            };
+            default -> throw new IllegalStateException("not an f32 arithmetic: " + op);
+        };
+    }
+
+    /** a = vs1/fs1, b = vs2, old = vd: the fused multiply-add of {@code op} (spec 13.6). */
+    private static FloatVector mulAdd(VectorFpFused op, FloatVector a, FloatVector b, FloatVector old) {
+        boolean addendIsVd = switch (op) {
+            case MACC, NMACC, MSAC, NMSAC -> true;     // +-(a*vs2) +- vd
+            case MADD, NMADD, MSUB, NMSUB -> false;    // +-(a*vd) +- vs2
+        };
         FloatVector mul = addendIsVd ? b : old;
         FloatVector add = addendIsVd ? old : b;
-        if (negateProduct) {
-            a = a.neg();
-        }
-        if (negateAddend) {
-            add = add.neg();
-        }
-        return a.fma(mul, add);
+        FloatVector product = switch (op) {
+            case NMACC, NMSAC, NMADD, NMSUB -> a.neg();
+            case MACC, MSAC, MADD, MSUB -> a;
+        };
+        FloatVector addend = switch (op) {
+            case NMACC, MSAC, NMADD, MSUB -> add.neg();
+            case MACC, NMSAC, MADD, NMSUB -> add;
+        };
+        return product.fma(mul, addend);
     }
 }

@@ -41,43 +41,88 @@ class VectorFastPathTest {
         SplittableRandom r = new SplittableRandom(100 + k);
         for (int trial = 0; trial < 200; trial++) {
             boolean vf = r.nextBoolean();
-            int width = 4;
-            Warp fast = new Warp(0, width, 0xF);
-            Warp ref = new Warp(0, width, 0xF);
-            VectorState vs = fast.vector();
-            VectorState vr = ref.vector();
-            int vl = r.nextInt(0, 33);
-            int lane = r.nextInt(width);
-            vs.vtype[lane] = vr.vtype[lane] = 0xD3;       // e32, m8, ta, ma: VLMAX 32 at VLEN 128
-            vs.vl[lane] = vr.vl[lane] = vl;
-            boolean special = r.nextInt(3) == 0;
-            for (int off = 0; off < vs.bytes.length; off += 4) {
-                int x = randomFloat(r, special);
-                INT.set(vs.bytes, off, x);
-                INT.set(vr.bytes, off, x);
-            }
-            int scalar = randomFloat(r, special);
-            fast.f[5 * width + lane] = ref.f[5 * width + lane] = scalar;
-            int flags = r.nextBoolean() ? 1 : r.nextInt(32);
-            fast.fflags[lane] = ref.fflags[lane] = flags;
+            Trial t = trial(r);
             int vd = 8;
             int vs1 = vf ? 5 : 24;
             int vs2 = 16;
             String mnemonic = MULADD[k] + (vf ? ".vf" : ".vv");
-            InstructionDef def = InstructionSet.byMnemonic(mnemonic);
-            int word = FUNCT6[k] << 26 | 1 << 25 | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
-            assertThat(org.rvsimt.isa.decode.Decoder.decode(word)).isEqualTo(def.id());
-            assertThat(VectorFastPath.lane(null, fast, vs, (Operation.Vector) def.operation(), def.source(), word, lane))
-                    .isTrue();
-            for (int e = 0; e < vl; e++) {
-                int a = vf ? scalar : (int) INT.get(vr.bytes, vr.offset(lane, vs1, e, 4));
-                int b = (int) INT.get(vr.bytes, vr.offset(lane, vs2, e, 4));
-                int d = (int) INT.get(vr.bytes, vr.offset(lane, vd, e, 4));
-                INT.set(vr.bytes, vr.offset(lane, vd, e, 4), VectorOps.fpMulAdd(Operation.VectorFpFused.values()[k], a, b, d, 0,
-                        ref.fflags, lane));
+            runFast(t, mnemonic, FUNCT6[k], vf, vd, vs1, vs2);
+            VectorState vr = t.ref.vector();
+            for (int e = 0; e < t.vl; e++) {
+                int a = vf ? t.scalar : (int) INT.get(vr.bytes, vr.offset(t.lane, vs1, e, 4));
+                int b = (int) INT.get(vr.bytes, vr.offset(t.lane, vs2, e, 4));
+                int d = (int) INT.get(vr.bytes, vr.offset(t.lane, vd, e, 4));
+                INT.set(vr.bytes, vr.offset(t.lane, vd, e, 4), VectorOps.fpMulAdd(Operation.VectorFpFused.values()[k], a, b,
+                        d, 0, t.ref.fflags, t.lane));
             }
-            assertThat(vs.bytes).as("%s vl %d trial %d", mnemonic, vl, trial).isEqualTo(vr.bytes);
-            assertThat(fast.fflags[lane]).as("fflags of %s", mnemonic).isEqualTo(ref.fflags[lane]);
+            assertSameState(t, mnemonic, trial);
         }
+    }
+
+    private static final String[] ARITH = {"vfadd", "vfsub", "vfrsub", "vfmul", "vfdiv", "vfrdiv", "vfmax"};
+    private static final int[] ARITH_FUNCT6 = {0b000000, 0b000010, 0b100111, 0b100100, 0b100000, 0b100001, 0b000110};
+
+    /** The rounded f32 operations (and vfmax, which stays scalar) on host SIMD against the element reference. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6})
+    void arithmeticMatchesTheElementReference(int k) {
+        SplittableRandom r = new SplittableRandom(200 + k);
+        for (int trial = 0; trial < 200; trial++) {
+            boolean vf = k == 2 || k == 5 || r.nextBoolean();     // vfrsub and vfrdiv have only the .vf form
+            Trial t = trial(r);
+            int vd = r.nextBoolean() ? 8 : 16;              // sometimes in place: vd is vs2
+            int vs1 = vf ? 5 : 24;
+            int vs2 = 16;
+            String mnemonic = ARITH[k] + (vf ? ".vf" : ".vv");
+            Operation.VectorFpArith op = (Operation.VectorFpArith) runFast(t, mnemonic, ARITH_FUNCT6[k], vf, vd, vs1, vs2);
+            VectorState vr = t.ref.vector();
+            for (int e = 0; e < t.vl; e++) {
+                int b = vf ? t.scalar : (int) INT.get(vr.bytes, vr.offset(t.lane, vs1, e, 4));
+                int a = (int) INT.get(vr.bytes, vr.offset(t.lane, vs2, e, 4));
+                INT.set(vr.bytes, vr.offset(t.lane, vd, e, 4), VectorOps.fpBinary(op, a, b, 0, t.ref.fflags, t.lane));
+            }
+            assertSameState(t, mnemonic, trial);
+        }
+    }
+
+    /** Runs the OPFVV/OPFVF word of {@code mnemonic} through the fast path on the trial's fast warp; its operation. */
+    private static Operation runFast(Trial t, String mnemonic, int funct6, boolean vf, int vd, int vs1, int vs2) {
+        InstructionDef def = InstructionSet.byMnemonic(mnemonic);
+        int word = funct6 << 26 | 1 << 25 | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
+        assertThat(org.rvsimt.isa.decode.Decoder.decode(word)).isEqualTo(def.id());
+        assertThat(VectorFastPath.lane(null, t.fast, t.fast.vector(), (Operation.Vector) def.operation(), def.source(),
+                word, t.lane)).isTrue();
+        return def.operation();
+    }
+
+    private static void assertSameState(Trial t, String mnemonic, int trial) {
+        assertThat(t.fast.vector().bytes).as("%s vl %d trial %d", mnemonic, t.vl, trial).isEqualTo(t.ref.vector().bytes);
+        assertThat(t.fast.fflags[t.lane]).as("fflags of %s", mnemonic).isEqualTo(t.ref.fflags[t.lane]);
+    }
+
+    /** Two warps of 4 lanes with the same random state: one lane at e32, m8 with a random vl and fflags, f5 its scalar. */
+    private record Trial(Warp fast, Warp ref, int lane, int vl, int scalar) { }
+
+    private static Trial trial(SplittableRandom r) {
+        int width = 4;
+        Warp fast = new Warp(0, width, 0xF);
+        Warp ref = new Warp(0, width, 0xF);
+        VectorState vs = fast.vector();
+        VectorState vr = ref.vector();
+        int vl = r.nextInt(0, 33);
+        int lane = r.nextInt(width);
+        vs.vtype[lane] = vr.vtype[lane] = 0xD3;       // e32, m8, ta, ma: VLMAX 32 at VLEN 128
+        vs.vl[lane] = vr.vl[lane] = vl;
+        boolean special = r.nextInt(3) == 0;
+        for (int off = 0; off < vs.bytes.length; off += 4) {
+            int x = randomFloat(r, special);
+            INT.set(vs.bytes, off, x);
+            INT.set(vr.bytes, off, x);
+        }
+        int scalar = randomFloat(r, special);
+        fast.f[5 * width + lane] = ref.f[5 * width + lane] = scalar;
+        int flags = r.nextBoolean() ? 1 : r.nextInt(32);
+        fast.fflags[lane] = ref.fflags[lane] = flags;
+        return new Trial(fast, ref, lane, vl, scalar);
     }
 }
