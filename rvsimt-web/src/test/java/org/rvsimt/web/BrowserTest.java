@@ -385,20 +385,21 @@ class BrowserTest {
 
     /** The value at pixel {@code x} of the plot's logarithmic x axis. */
     private static double plotX(WebElement plot, double x) {
-        double lo = Math.log10(Double.parseDouble(plot.getDomAttribute("data-x-min")));
-        double hi = Math.log10(Double.parseDouble(plot.getDomAttribute("data-x-max")));
-        double left = Double.parseDouble(plot.getDomAttribute("data-left"));
-        double right = Double.parseDouble(plot.getDomAttribute("data-right"));
-        return Math.pow(10, lo + (x - left) / (right - left) * (hi - lo));
+        return logAxis(plot, "x", "left", "right", x);
     }
 
-    /** The value at pixel {@code y} of the plot's logarithmic y axis (pixels grow downwards). */
+    /** The value at pixel {@code y} of the plot's logarithmic y axis (pixels grow downwards: bottom is the minimum). */
     private static double plotY(WebElement plot, double y) {
-        double lo = Math.log10(Double.parseDouble(plot.getDomAttribute("data-y-min")));
-        double hi = Math.log10(Double.parseDouble(plot.getDomAttribute("data-y-max")));
-        double top = Double.parseDouble(plot.getDomAttribute("data-top"));
-        double bottom = Double.parseDouble(plot.getDomAttribute("data-bottom"));
-        return Math.pow(10, lo + (bottom - y) / (bottom - top) * (hi - lo));
+        return logAxis(plot, "y", "bottom", "top", y);
+    }
+
+    /** The value at {@code pixel} of a logarithmic axis whose minimum is at edge {@code low} and maximum at {@code high}. */
+    private static double logAxis(WebElement plot, String axis, String low, String high, double pixel) {
+        double lo = Math.log10(attr(plot, "data-" + axis + "-min"));
+        double hi = Math.log10(attr(plot, "data-" + axis + "-max"));
+        double from = attr(plot, "data-" + low);
+        double to = attr(plot, "data-" + high);
+        return Math.pow(10, lo + (pixel - from) / (to - from) * (hi - lo));
     }
 
     static final String ROTATE = """
