@@ -22,7 +22,7 @@ import org.rvsimt.core.api.LaunchResult;
  * lane-dependent trip counts, votes, shuffles, atomics, occasional faults), the whole of VRAM, the
  * counters, the console and the fault report must be identical.
  */
-class EngineDifferentialTest {
+public class EngineDifferentialTest {
 
     static Stream<Integer> seeds() {
         return IntStream.range(0, 60).boxed();
@@ -34,7 +34,7 @@ class EngineDifferentialTest {
     }
 
     /** Both generators' start: t0 = global thread index, t1 = block index, s0 = the thread's 256-byte slot. */
-    static final String SLOT_PROLOGUE = """
+    public static final String SLOT_PROLOGUE = """
                 lw s0, 0(a0)
                 csrr t0, vx_tid_x
                 csrr t1, vx_bid_x
@@ -315,9 +315,9 @@ class EngineDifferentialTest {
         return IntStream.range(0, 8).boxed();
     }
 
-    record Run(LaunchResult result, byte[] memory) { }
+    public record Run(LaunchResult result, byte[] memory) { }
 
-    static Run run(String engine, String src, int threads, int warp) throws Exception {
+    public static Run run(String engine, String src, int threads, int warp) throws Exception {
         return run(engine, src, threads, warp, null);
     }
 
@@ -375,7 +375,8 @@ class EngineDifferentialTest {
     /** Every full-warp run of a tiered block with host-SIMD loops is a timed trial, alternating SIMD and plain loops. */
     private static final String SIMD_TRIAL = "rvsimt.jit.simdTrialInterval";
 
-    private void sameOutcome(int seed, String src, int threads, int warp, Run interp, Run jit) throws Exception {
+    /** Both runs agree: counters, console, fault or statistics, and (on one host thread after a fault) VRAM. */
+    public static void sameOutcome(int seed, String src, int threads, int warp, Run interp, Run jit) throws Exception {
         LaunchResult a = interp.result();
         LaunchResult b = jit.result();
         assertThat(b.warpInstructions()).as("warp instructions").isEqualTo(a.warpInstructions());

@@ -6,6 +6,7 @@ import static java.lang.constant.ConstantDescs.CD_int;
 import static java.lang.constant.ConstantDescs.CD_long;
 import static java.lang.constant.ConstantDescs.CD_void;
 
+import java.lang.classfile.ClassBuilder;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.Label;
@@ -13,7 +14,11 @@ import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.InFlight;
 import org.rvsimt.core.exec.interp.LaneOps;
@@ -39,13 +44,19 @@ import org.rvsimt.isa.Operation;
  * Blocks stop at basic-block leaders (so the driver sees every reconvergence point), after a
  * store (which may be a barrier), before an instruction the compiler leaves to the interpreter,
  * and after {@link #MAX_LENGTH} instructions (HotSpot compiles big generated methods badly, and not
- * at all over 8000 bytes).
+ * at all over 8000 bytes). Each lane loop is a method of its own that the run methods call, so the
+ * run methods have no inner loops for HotSpot to compile on-stack one by one.
+ *
+ * <p>A block that heads a small loop also gets the loop compiled as one {@link LoopRegion}: the
+ * loop's blocks, in a class of their own, run iteration after iteration by one method whose only
+ * loop is the iterations, so HotSpot compiles the loop once (on-stack, early) and every later warp
+ * runs that code.
  */
 final class BlockCompiler {
     /** Longest block, in instructions ({@link BlockExtent#MAX_LENGTH}). */
     static final int MAX_LENGTH = BlockExtent.MAX_LENGTH;
 
-    /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false keeps the scalar loops (to measure). */
+    /** Host-SIMD lane loops in runFull ({@link SimdLanes}); -Drvsimt.jit.simd=false: none (to measure). */
     static final boolean SIMD = HostSimd.AVAILABLE && !"false".equals(System.getProperty("rvsimt.jit.simd"));
 
     private static final ClassDesc CD_CONTEXT = ClassDesc.of(BlockContext.class.getName());
@@ -66,6 +77,12 @@ final class BlockCompiler {
     private static final MethodTypeDesc MTD_RUN = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long);
     private static final MethodTypeDesc MTD_RUN_FULL = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long,
             CD_boolean);
+    private static final ClassDesc CD_REGION = ClassDesc.of(CompiledRegion.class.getName());
+    private static final ClassDesc CD_REGION_EXIT = ClassDesc.of(RegionExit.class.getName());
+    private static final MethodTypeDesc MTD_RUN_REGION = MethodTypeDesc.of(CD_long, CD_CONTEXT, CD_WARP, CD_long,
+            CD_REGION_EXIT);
+    private static final MethodTypeDesc MTD_ISSUE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_REGION_EXIT,
+            CD_int, CD_int, CD_long);
     private static final MethodTypeDesc LOAD = MethodTypeDesc.of(CD_int, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
             CD_boolean);
     private static final MethodTypeDesc STORE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int, CD_int,
@@ -73,21 +90,28 @@ final class BlockCompiler {
     private static final MethodTypeDesc DYN_RM = MethodTypeDesc.of(CD_int, CD_WARP, CD_int);
     private static final AtomicLong NAMES = new AtomicLong();
 
-    // Local variable slots of the generated run methods.
+    // Local variable slots of the generated methods. The run methods and the lane-loop methods they
+    // call share the layout up to IN_FLIGHT (the lane-loop methods take those as parameters).
     private static final int CTX = 1;
     private static final int WARP = 2;
     private static final int MASK = 3;
-    private static final int SIMD_ON = 5;        // runFull's argument: take the host-SIMD lane loops (unused in runMasked)
+    private static final int SIMD_ON = 5;        // runFull's argument: take the host-SIMD lane loops
+    private static final int REGION_EXIT = 5;    // a region's RegionExit argument
     private static final int X = 6;
     private static final int F = 7;
     private static final int FLAGS = 8;
-    private static final int LANE = 9;
-    private static final int BITS = 10;
-    private static final int TAKEN = 12;
-    private static final int TMP = 14;
-    private static final int INEXACT_ALL = 15;   // runFull: every lane's fflags has NX (as of block entry)
-    private static final int NEAREST_ALL = 16;   // runFull: every lane's frm is RNE
-    private static final int IN_FLIGHT = 17;     // the context's InFlight, read once per block run
+    private static final int IN_FLIGHT = 9;      // the context's InFlight, read once per run
+    private static final int LANE = 10;
+    private static final int BITS = 11;
+    private static final int TAKEN = 13;
+    private static final int TMP = 15;
+    private static final int INEXACT_ALL = 16;   // SIMD variant: every lane's fflags has NX (as of entry)
+    private static final int NEAREST_ALL = 17;   // SIMD variant: every lane's frm is RNE
+    private static final int ITERATION = 18;     // a region's completed iterations in this run
+    private static final int LIMIT = 19;         // a region's iteration limit for this run
+    private static final MethodTypeDesc MTD_LANES = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_long, CD_Object,
+            CD_INT_ARRAY, CD_INT_ARRAY, CD_INT_ARRAY, CD_IN_FLIGHT);
+    private static final MethodTypeDesc MTD_LANES_TAKEN = MTD_LANES.changeReturnType(CD_long);
 
     private static final ClassDesc CD_SIMD = ClassDesc.of(SimdLanes.class.getName());
     private static final MethodTypeDesc LANES_Z = MethodTypeDesc.of(CD_boolean, CD_INT_ARRAY, CD_int);
@@ -108,6 +132,20 @@ final class BlockCompiler {
      * from its first full-warp run instead of first proving them faster ({@link SimdTrial}).
      */
     private final boolean eager;
+
+    /** What one lane-loop method of the class being defined does. */
+    private enum LaneWork { INSTRUCTION, BRANCH, LINK }
+
+    private record LaneMethod(String name, int i, boolean full, LaneWork work) { }
+
+    /** The class being defined, and the lane-loop methods its run methods call (emitted after them). */
+    private ClassDesc defining;
+    /** The class being defined calls its lane loops as methods (a region) instead of having them inline (a block). */
+    private boolean laneCalls;
+    private final Map<String, LaneMethod> laneMethods = new LinkedHashMap<>();
+
+    /** Longest loop compiled as a region, in instructions per iteration (0: none; {@link LoopShape}). */
+    private final int regionLength = Integer.getInteger(LoopShape.MAX_LENGTH_PROPERTY, 0);
 
     BlockCompiler(Program p, int width, boolean fastSfu, boolean observed, boolean eager) {
         this.p = p;
@@ -190,19 +228,35 @@ final class BlockCompiler {
             return null;
         }
         int[] at = BlockExtent.slots(p, start, n);
+        boolean simd = usesSimdLanes(at, endOf(at));
+        CompiledBlock code = define("JitBlock_", start, CD_BLOCK, cb -> {
+            int end = endOf(at);
+            cb.withMethodBody("runFull", MTD_RUN_FULL, ClassFile.ACC_PUBLIC, c -> block(c, at, end, true, simd));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, c -> block(c, at, end, false, false));
+        });
+        LoopRegion region = observed || regionLength <= 0 ? null : region(start);
+        return shape(at, code, simd ? new SimdTrial(eager || SimdTrial.proven()) : null, region);
+    }
+
+    /** How the block of instructions {@code at} ends: {@link JitBlock#FALL}, BRANCH or JAL. */
+    private int endOf(int[] at) {
+        Form lastForm = p.form[at[at.length - 1]];
+        return lastForm == Form.BRANCH ? JitBlock.BRANCH : lastForm == Form.JAL ? JitBlock.JAL : JitBlock.FALL;
+    }
+
+    /** The block of instructions {@code at}: where it starts and ends, with its code (null for a region's parts). */
+    private JitBlock shape(int[] at, CompiledBlock code, SimdTrial simd, LoopRegion region) {
+        int n = at.length;
         int last = at[n - 1];
         Form lastForm = p.form[last];
-        int end = lastForm == Form.BRANCH ? JitBlock.BRANCH : lastForm == Form.JAL ? JitBlock.JAL : JitBlock.FALL;
+        int end = endOf(at);
         // A store always ends its block, so the block stores exactly when its last instruction does.
         boolean stores = lastForm == Form.STORE || lastForm == Form.FSW || BlockExtent.unitStore(p, last);
-        int startPc = p.base + 2 * start;
         int lastPc = p.base + 2 * last;
         int target = end == JitBlock.FALL ? 0 : lastPc + p.imm[last];
         boolean link = end == JitBlock.JAL && p.rd[last] != Predecoder.SINK;
-        boolean simd = usesSimdLanes(at, end);
-        CompiledBlock code = define(at, end, simd);
-        return new JitBlock(startPc, n, lastPc, lastPc + p.size[last], end, target, link, stores, code,
-                simd ? new SimdTrial(eager || SimdTrial.proven()) : null);
+        return new JitBlock(p.base + 2 * at[0], n, lastPc, lastPc + p.size[last], end, target, link, stores, code,
+                simd, region);
     }
 
     /** Whether the full-warp variant of the block has a host-SIMD lane loop ({@link SimdLanes}). */
@@ -220,43 +274,61 @@ final class BlockCompiler {
         return false;
     }
 
-    private CompiledBlock define(int[] at, int end, boolean simd) {
-        int start = at[0];
-        int n = at.length;
-        ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + ".JitBlock_"
+    /** Defines a hidden class implementing {@code iface} with the methods {@code methods} adds, and makes one. */
+    @SuppressWarnings("unchecked")
+    private <T> T define(String prefix, int start, ClassDesc iface, Consumer<ClassBuilder> methods) {
+        ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + "." + prefix
                 + Integer.toHexString(p.base + 2 * start) + "_" + NAMES.incrementAndGet());
+        defining = name;
+        laneCalls = iface == CD_REGION;
+        laneMethods.clear();
         byte[] bytes = ClassFile.of().build(name, cb -> {
             cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
-            cb.withInterfaceSymbols(CD_BLOCK);
+            cb.withInterfaceSymbols(iface);
             cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
                     code -> code.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
-            cb.withMethodBody("runFull", MTD_RUN_FULL, ClassFile.ACC_PUBLIC, code -> body(code, at, end, true, simd));
-            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, code -> body(code, at, end, false, false));
+            methods.accept(cb);
+            for (LaneMethod m : laneMethods.values()) {
+                cb.withMethodBody(m.name(), m.work() == LaneWork.BRANCH ? MTD_LANES_TAKEN : MTD_LANES,
+                        ClassFile.ACC_PRIVATE | ClassFile.ACC_FINAL, code -> laneMethod(code, m));
+            }
         });
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            return (CompiledBlock) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class))
-                    .invoke();
+            return (T) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class)).invoke();
         } catch (Throwable t) {
             throw new IllegalStateException("JIT: cannot define block at 0x" + Integer.toHexString(p.base + 2 * start), t);
         }
     }
 
-    /** The block's code; {@code at} holds the slot of each of its instructions (they are 2 or 4 bytes apart). */
-    private void body(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
+    /** A block's run method; {@code at} holds the slot of each of its instructions (they are 2 or 4 bytes apart). */
+    private void block(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
+        prologue(code);
+        if (simd) {
+            simdPreconditions(code, at, end == JitBlock.FALL ? at.length : at.length - 1);
+        }
+        part(code, at, end, full, simd);
+        code.lload(TAKEN).lreturn();
+    }
+
+    /** Loads the warp's register arrays and the context's InFlight into locals. */
+    private void prologue(CodeBuilder code) {
         code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
         code.aload(CTX).getfield(CD_CONTEXT, "inFlight", CD_IN_FLIGHT).astore(IN_FLIGHT);
+    }
+
+    /**
+     * The instructions {@code at} of one block, its terminator included; leaves the taken-lane mask
+     * of a final branch in TAKEN (0 for the other ends).
+     */
+    private void part(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
         int n = at.length;
         int bodyCount = end == JitBlock.FALL ? n : n - 1;
         int[] vtypes = knownVtypes(p, at, bodyCount);
-        if (simd) {
-            simdPreconditions(code, at, bodyCount);
-        }
         for (int k = 0; k < bodyCount; k++) {
             final int i = at[k];
-            final int idx = i;
             observe(code, i);
             if (mayFault(i)) {
                 code.aload(IN_FLIGHT).loadConstant(p.base + 2 * i).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
@@ -281,41 +353,168 @@ final class BlockCompiler {
                 }
                 code.goto_(done);
                 code.labelBinding(scalar);
-                laneLoop(code, true, () -> instruction(code, idx));
+                lanes(code, i, true, LaneWork.INSTRUCTION);
                 code.labelBinding(done);
             } else if (simd && simdFp(i)) {
                 emitSimdFp(code, i);
             } else if (p.form[i] != Form.FENCE) {
-                laneLoop(code, full, () -> instruction(code, idx));
+                lanes(code, i, full, LaneWork.INSTRUCTION);
             }
         }
         if (end != JitBlock.FALL) {
             observe(code, at[n - 1]);
         }
+        code.lconst_0().lstore(TAKEN);
         if (end == JitBlock.BRANCH) {
-            int i = at[n - 1];
-            code.lconst_0().lstore(TAKEN);
-            laneLoop(code, full, () -> {
-                Label skip = code.newLabel();
-                xLoad(code, p.rs1[i]);
-                xLoad(code, p.rs2[i]);
-                call(code, i);
-                code.ifeq(skip);
-                code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
-                code.labelBinding(skip);
-            });
-            code.lload(TAKEN).lreturn();
+            lanes(code, at[n - 1], full, LaneWork.BRANCH);
+            code.lstore(TAKEN);
+        } else if (end == JitBlock.JAL) {
+            lanes(code, at[n - 1], full, LaneWork.LINK);
+        }
+    }
+
+    /**
+     * The lane loop of instruction {@code i} (a branch's leaves its taken-lane mask on the stack):
+     * inline in a block; in a region, a call to a method of the region's class. A method per lane
+     * loop there, so that the region's run methods have no inner loops: HotSpot compiles a method
+     * with loops on-stack at each hot loop separately (a region with its lane loops inline had seven
+     * C2 compiles in one first launch of sgemm_naive), while the region's only loop is then its
+     * iterations, compiled once, and entered by every later warp.
+     */
+    private void lanes(CodeBuilder code, int i, boolean full, LaneWork work) {
+        if (!laneCalls) {
+            laneWork(code, new LaneMethod("", i, full, work));
             return;
         }
-        if (end == JitBlock.JAL) {
-            int i = at[n - 1];
-            int linkValue = p.base + 2 * i + p.size[i];
-            laneLoop(code, full, () -> {
-                code.loadConstant(linkValue);
-                writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
-            });
+        String name = (full ? "full" : "masked") + "_" + work.name().toLowerCase(Locale.ROOT) + "_" + i;
+        laneMethods.putIfAbsent(name, new LaneMethod(name, i, full, work));
+        code.aload(0).aload(CTX).aload(WARP).lload(MASK).aconst_null().aload(X).aload(F).aload(FLAGS)
+                .aload(IN_FLIGHT).invokevirtual(defining, name, work == LaneWork.BRANCH ? MTD_LANES_TAKEN : MTD_LANES);
+    }
+
+    /** The body of a lane-loop method. */
+    private void laneMethod(CodeBuilder code, LaneMethod m) {
+        laneWork(code, m);
+        if (m.work() == LaneWork.BRANCH) {
+            code.lreturn();
+        } else {
+            code.return_();
         }
-        code.lconst_0().lreturn();
+    }
+
+    /** The instruction (or the branch's test, leaving the taken mask on the stack, or the jump's link) for each lane. */
+    private void laneWork(CodeBuilder code, LaneMethod m) {
+        int i = m.i();
+        switch (m.work()) {
+            case INSTRUCTION -> laneLoop(code, m.full(), () -> instruction(code, i));
+            case BRANCH -> {
+                code.lconst_0().lstore(TAKEN);
+                laneLoop(code, m.full(), () -> {
+                    Label skip = code.newLabel();
+                    xLoad(code, p.rs1[i]);
+                    xLoad(code, p.rs2[i]);
+                    call(code, i);
+                    code.ifeq(skip);
+                    code.lload(TAKEN).lconst_1().iload(LANE).lshl().lor().lstore(TAKEN);
+                    code.labelBinding(skip);
+                });
+                code.lload(TAKEN);
+            }
+            case LINK -> {
+                int linkValue = p.base + 2 * i + p.size[i];
+                laneLoop(code, m.full(), () -> {
+                    code.loadConstant(linkValue);
+                    writeX(code, p.rd[i] == Predecoder.SINK ? 0 : p.rd[i]);
+                });
+            }
+        }
+    }
+
+    /**
+     * The loop region headed by the block at {@code header}, or null: its parts ({@link LoopShape})
+     * compiled into one method that runs whole iterations and leaves at the first block end that
+     * does not continue along the loop, so that HotSpot compiles the loop once, as a loop.
+     */
+    private LoopRegion region(int header) {
+        int[][] parts = LoopShape.find(p, header, regionLength);
+        if (parts == null) {
+            return null;
+        }
+        int[] ends = new int[parts.length];
+        int[] next = new int[parts.length];
+        JitBlock[] shapes = new JitBlock[parts.length];
+        for (int j = 0; j < parts.length; j++) {
+            ends[j] = endOf(parts[j]);
+            shapes[j] = shape(parts[j], null, null, null);
+        }
+        for (int j = 0; j < parts.length; j++) {
+            next[j] = shapes[(j + 1) % parts.length].start();
+        }
+        CompiledRegion code = define("JitRegion_", header, CD_REGION, cb -> {
+            cb.withMethodBody("runFull", MTD_RUN_REGION, ClassFile.ACC_PUBLIC,
+                    c -> regionBody(c, parts, ends, shapes, next, true));
+            cb.withMethodBody("runMasked", MTD_RUN_REGION, ClassFile.ACC_PUBLIC,
+                    c -> regionBody(c, parts, ends, shapes, next, false));
+        });
+        return new LoopRegion(shapes, code);
+    }
+
+    /**
+     * A region's run method: iterations of its parts, each part as in its block, then one check that
+     * the part continues along the loop (all lanes the same way for a branch, no barrier request
+     * after a store); any other outcome, or the iteration limit, leaves with the part in
+     * {@link RegionExit#part} and the part's taken-lane mask returned, for the engine to finish as
+     * after that block.
+     */
+    private void regionBody(CodeBuilder code, int[][] parts, int[] ends, JitBlock[] shapes, int[] next, boolean full) {
+        prologue(code);
+        code.iconst_0().istore(ITERATION);
+        code.aload(REGION_EXIT).getfield(CD_REGION_EXIT, "limit", CD_int).istore(LIMIT);
+        Label top = code.newLabel();
+        code.labelBinding(top);
+        code.aload(REGION_EXIT).iload(ITERATION).putfield(CD_REGION_EXIT, "iterations", CD_int);
+        int k = parts.length;
+        for (int j = 0; j < k; j++) {
+            JitBlock s = shapes[j];
+            // What the engine does before a compiled block: its issue event.
+            code.aload(CTX).aload(WARP).aload(REGION_EXIT).loadConstant((s.start() - p.base) >>> 1)
+                    .loadConstant(s.length()).lload(MASK).invokestatic(CD_REGION_EXIT, "issue", MTD_ISSUE);
+            part(code, parts[j], ends[j], full, false);
+            Label goesOn = code.newLabel();
+            Label leave = code.newLabel();
+            switch (ends[j]) {
+                case JitBlock.BRANCH -> {
+                    // All lanes to the next part: every lane taken (target) or none (fall-through).
+                    code.lload(TAKEN);
+                    if (s.target() == next[j]) {
+                        code.lload(MASK);
+                    } else {
+                        code.lconst_0();
+                    }
+                    code.lcmp().ifeq(goesOn);
+                    code.goto_(leave);
+                }
+                case JitBlock.FALL -> {
+                    if (s.stores()) {
+                        code.aload(IN_FLIGHT).getfield(CD_IN_FLIGHT, "barrierRequested", CD_boolean).ifeq(goesOn);
+                        code.goto_(leave);
+                    } else {
+                        code.goto_(goesOn);
+                    }
+                }
+                default -> code.goto_(goesOn);      // a jal without link to the next part
+            }
+            code.labelBinding(leave);
+            code.aload(REGION_EXIT).loadConstant(j).putfield(CD_REGION_EXIT, "part", CD_int);
+            code.lload(TAKEN).lreturn();
+            code.labelBinding(goesOn);
+        }
+        // A whole iteration ran: the next one, unless the limit is reached (RegionExit.iterations
+        // still counts the iterations before this one, which the engine adds to the parts it ran).
+        code.iinc(ITERATION, 1);
+        code.iload(ITERATION).iload(LIMIT).if_icmplt(top);
+        code.aload(REGION_EXIT).loadConstant(k - 1).putfield(CD_REGION_EXIT, "part", CD_int);
+        code.lload(TAKEN).lreturn();
     }
 
     /** A 32-bit load (lw or flw) that {@link SimdLanes#load32} runs chunk by chunk. */
@@ -396,7 +595,7 @@ final class BlockCompiler {
         code.invokestatic(CD_SIMD, "fp", SIMD_FP);
         code.goto_(done);
         code.labelBinding(scalar);
-        laneLoop(code, true, () -> instruction(code, i));
+        lanes(code, i, true, LaneWork.INSTRUCTION);
         code.labelBinding(done);
     }
 

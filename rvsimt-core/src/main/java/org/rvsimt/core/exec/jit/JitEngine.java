@@ -39,6 +39,9 @@ public final class JitEngine implements WarpEngine {
 
     private final Interpreter interpreter = new Interpreter();
 
+    /** Where the last loop region stopped (the engine runs on one host thread). */
+    private final RegionExit exit = new RegionExit();
+
     /**
      * The cache this engine used last. run() is called once per warp quantum, and the map lookup
      * (a boxed key) cost a few percent of a dense kernel; an immutable holder keeps it thread-safe.
@@ -107,6 +110,7 @@ public final class JitEngine implements WarpEngine {
         long lanes = 0;
         int executed = 0;              // in this call, for the quantum (which must end where the interpreter's does)
         int blockStart = pc;
+        int limit;
         try {
             while (executed < quantum) {
                 if (pc == rpcTop) {
@@ -153,23 +157,47 @@ public final class JitEngine implements WarpEngine {
                     continue;
                 }
                 blockStart = pc;
-                int index = (pc - p.base) >>> 1;
-                c.events.issue(c.blockLinear, w.id, runs.block(index, b.length()), m);
+                LoopRegion region = b.region();
                 long taken;
-                try {
-                    taken = m != full ? b.code().runMasked(c, w, m)
-                            : b.simd() == null ? b.code().runFull(c, w, m, false) : b.simd().run(b.code(), c, w, m);
-                } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
-                    // An instruction faulted inside the block, at c.inFlight.jitPc: count what ran, as the
-                    // interpreter would have.
-                    int done = p.instructions(blockStart, c.inFlight.jitPc);
+                if (region != null && region.enterable(firstRuns, p.base, rpcTop)
+                        && (limit = regionLimit(region, w, steps, budget, quantum - executed)) > 0) {
+                    // The loop as one region: whole iterations, then the block it stopped after.
+                    exit.limit = limit;
+                    exit.runs = runs;
+                    try {
+                        taken = m != full ? region.code().runMasked(c, w, m, exit)
+                                : region.code().runFull(c, w, m, exit);
+                    } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
+                        int j = region.partOf(c.inFlight.jitPc);
+                        int done = exit.iterations * region.length() + (j == 0 ? 0 : region.before()[j - 1])
+                                + p.instructions(region.parts()[j].start(), c.inFlight.jitPc);
+                        steps += done;
+                        lanes += (long) done * Long.bitCount(m);
+                        throw blockFault(c, w, m, e);
+                    }
+                    int done = exit.iterations * region.length() + region.before()[exit.part];
                     steps += done;
+                    executed += done;
                     lanes += (long) done * Long.bitCount(m);
-                    throw blockFault(c, w, m, e);
+                    b = region.parts()[exit.part];
+                } else {
+                    int index = (pc - p.base) >>> 1;
+                    c.events.issue(c.blockLinear, w.id, runs.block(index, b.length()), m);
+                    try {
+                        taken = m != full ? b.code().runMasked(c, w, m)
+                                : b.simd() == null ? b.code().runFull(c, w, m, false) : b.simd().run(b.code(), c, w, m);
+                    } catch (KernelFault.Signal | MemoryFault | LaneOps.RoundingFault e) {
+                        // An instruction faulted inside the block, at c.inFlight.jitPc: count what ran, as the
+                        // interpreter would have.
+                        int done = p.instructions(blockStart, c.inFlight.jitPc);
+                        steps += done;
+                        lanes += (long) done * Long.bitCount(m);
+                        throw blockFault(c, w, m, e);
+                    }
+                    steps += b.length();
+                    executed += b.length();
+                    lanes += (long) b.length() * Long.bitCount(m);
                 }
-                steps += b.length();
-                executed += b.length();
-                lanes += (long) b.length() * Long.bitCount(m);
                 switch (b.end()) {
                     case JitBlock.BRANCH -> {
                         if (taken == m) {
@@ -203,6 +231,15 @@ public final class JitEngine implements WarpEngine {
             w.pc = pc;
             w.mask = m;
         }
+    }
+
+    /**
+     * Whole iterations of {@code region} that fit in the watchdog's and the quantum's room: the blocks
+     * of each would each have fitted, so the region stops where the engine's blocks would.
+     */
+    private static int regionLimit(LoopRegion region, Warp w, int steps, long budget, int quantumLeft) {
+        long room = Math.min(budget - w.warpInstructions - steps, quantumLeft);
+        return (int) Math.max(0, room / region.length());
     }
 
     /**

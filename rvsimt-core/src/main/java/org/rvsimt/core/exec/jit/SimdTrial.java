@@ -52,7 +52,11 @@ final class SimdTrial {
 
     /** Shortest spacing of bursts; -Drvsimt.jit.simdTrialInterval=1 makes every run part of one (tests). */
     private final int minInterval = Math.max(1, Integer.getInteger("rvsimt.jit.simdTrialInterval", 16));
-    private volatile boolean simd;
+    /**
+     * Plain, not volatile: read on every full-warp run of the block; another host thread that sees the
+     * switch a few runs late only runs the plain loops (same result) a little longer.
+     */
+    private boolean simd;
     private int interval = minInterval;
     private int countdown = minInterval;
     private int burstLeft;
