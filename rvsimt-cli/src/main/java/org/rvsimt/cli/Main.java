@@ -192,8 +192,21 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         }
 
         static String line() {
+            return name() + " (Java " + Runtime.version() + ")";
+        }
+
+        /** The line's first words, which do not depend on the JVM that runs them. */
+        static String name() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return "rvsimt " + (v != null ? v : "0.1.0-SNAPSHOT") + " (Java " + Runtime.version() + ")";
+            return "rvsimt " + (v != null ? v : "0.1.0-SNAPSHOT");
+        }
+
+        /**
+         * Build step: writes {@link #name} to the file {@code args[0]}, from which the ./rvsimt launcher
+         * answers {@code --version} without starting a JVM (adding the Java part from the JDK's release file).
+         */
+        public static void main(String[] args) throws java.io.IOException {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(args[0]), name() + "\n");
         }
     }
 }

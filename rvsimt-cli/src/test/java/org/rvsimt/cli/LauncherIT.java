@@ -74,19 +74,26 @@ class LauncherIT {
     static Run rvsimtWith(Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", "-c", "umask 022 && exec ./rvsimt \"$@\"", "rvsimt"));
         cmd.addAll(List.of(args));
+        return start(cmd, env.isEmpty() ? Map.of("JAVA_HOME", System.getProperty("java.home")) : env, !env.isEmpty(), 120);
+    }
+
+    /**
+     * Runs a command in the repository root, without RVSIMT_JAVA_OPTS and RVSIMT_HOST_SIMD (and
+     * without JAVA_HOME when told) unless {@code env} sets them; stdout and stderr to files.
+     */
+    private static Run start(List<String> cmd, Map<String, String> env, boolean noJavaHome, int seconds) throws Exception {
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().remove("RVSIMT_JAVA_OPTS");
-        if (env.isEmpty()) {
-            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        } else {
+        pb.environment().remove("RVSIMT_HOST_SIMD");
+        if (noJavaHome) {
             pb.environment().remove("JAVA_HOME");
-            pb.environment().putAll(env);
         }
+        pb.environment().putAll(env);
         Process p = pb.start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("rvsimt %s finished", String.join(" ", args)).isTrue();
+        assertThat(p.waitFor(seconds, TimeUnit.SECONDS)).as("%s finished", String.join(" ", cmd)).isTrue();
         // Read at once after the exit, as a script does: stderr must be complete already.
         return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
@@ -193,13 +200,59 @@ class LauncherIT {
 
         Path off = dir.resolve("modules-default.log");
         Run plain = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"),
-                "RVSIMT_JAVA_OPTS", "-Xlog:module+load=info:file=" + off), "--version");
+                "RVSIMT_JAVA_OPTS", "-Xlog:module+load=info:file=" + off), "include-dir");
         assertThat(plain.code()).as(plain.err()).isZero();
         assertThat(Files.readString(off)).doesNotContain("jdk.incubator.vector");
 
         Run bad = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"), "RVSIMT_HOST_SIMD", "yes"), "--version");
         assertThat(bad.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(bad.errLines()).containsExactly("rvsimt: RVSIMT_HOST_SIMD: must be on, off or auto, got 'yes'");
+    }
+
+    /**
+     * The launcher answers --version, --help and a bare rvsimt itself, from the files the build stored
+     * and the JDK's release file: byte for byte what the jar answers, on the same stream and with the
+     * same exit code. With a JVM option the JVM would refuse, they still succeed: no JVM started.
+     */
+    @Test
+    void versionAndHelpAreTheJarsAnswersWithoutAJvm() throws Exception {
+        for (String[] args : new String[][] {{"--version"}, {"-V"}, {"--help"}, {"-h"}, {}}) {
+            Run launcher = rvsimtWith(Map.of("JAVA_HOME", System.getProperty("java.home"),
+                    "RVSIMT_JAVA_OPTS", "-XX:+NoSuchOptionAnywhere"), args);
+            Run jar = java(List.of(), Map.of(), args);
+            String what = "rvsimt " + String.join(" ", args);
+            assertThat(launcher.out()).as("stdout of %s", what).isEqualTo(jar.out());
+            assertThat(launcher.err()).as("stderr of %s", what).isEqualTo(jar.err());
+            assertThat(launcher.code()).as("exit code of %s", what).isEqualTo(jar.code());
+        }
+    }
+
+    /** Runs {@code java JVM_OPTIONS -jar rvsimt.jar ARGS} in the repository root, with these variables added. */
+    static Run java(List<String> jvmOptions, Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-jar", root.resolve("rvsimt-cli/target/rvsimt.jar").toString()));
+        cmd.addAll(List.of(args));
+        return start(cmd, env, false, 300);
+    }
+
+    /**
+     * The bench's first-launch rows measure what a user of ./rvsimt run waits for, however the bench
+     * itself was started: here straight from the jar with the Vector API module (which cannot use the
+     * AOT cache), and its fresh process still starts through the launcher, with the cache and its
+     * linked classes (the child's AOT log, through RVSIMT_JAVA_OPTS, which only the launcher reads).
+     */
+    @Test
+    void benchFirstLaunchesStartAsTheLauncherStartsRun() throws Exception {
+        Path aotLog = dir.resolve("first-launch-aot.log");
+        Run bench = java(List.of("--add-modules=jdk.incubator.vector", "-Xss16m"),
+                Map.of("RVSIMT_JAVA_OPTS", "-Xlog:aot=info:file=" + aotLog), "bench", "--case", "saxpy", "--engine",
+                "jit", "--threads", "1", "--size", "tiny", "--no-native", "--opencl", "none", "--first-launch", "1", "--json");
+        assertThat(bench.code()).as(bench.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode first = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(bench.out()).path("first_launch");
+        assertThat(first.size()).as("first-launch rows in %s", bench.out()).isPositive();
+        assertThat(Files.readString(aotLog)).contains("Using AOT-linked classes: true");
     }
 
     @Test

@@ -17,8 +17,8 @@ import org.rvsimt.core.api.DeviceConfig;
 
 /**
  * First launches: what a user of {@code rvsimt run} sees, where every command is a fresh JVM and
- * one launch. For a case and engine, a new process (the same java, JVM options and class path as
- * this one) opens a device, uploads the inputs and runs the case once, without warm-up; it reports
+ * one launch. For a case and engine, a new process, started as the launcher starts {@code rvsimt run}
+ * ({@link #childStart}), opens a device, uploads the inputs and runs the case once, without warm-up; it reports
  * the launch's wall time, and this process times the whole command from start to exit. The child
  * then checks its output against the Java reference and reports how long that took, which is left
  * out of the command time ({@code rvsimt run} checks against stored values, not by recomputing).
@@ -55,8 +55,9 @@ public final class FirstLaunch {
         List<Double> command = new ArrayList<>();
         String size = "?";
         boolean pass = true;
+        ChildStart start = childStart();
         for (int i = 0; i < runs; i++) {
-            List<String> cmd = new ArrayList<>(javaCommand());
+            List<String> cmd = new ArrayList<>(start.command());
             cmd.addAll(List.of("bench", CHILD_FLAG, "--case", c.name(), "--engine", engine, "--threads",
                     Integer.toString(threads), "--size", tier.label(), "--bench-dir", files.benchDir().toString()));
             try {
@@ -64,7 +65,9 @@ public final class FirstLaunch {
                 Path err = Files.createTempFile("rvsimt-first-launch", ".err");
                 try {
                     long t0 = System.nanoTime();
-                    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+                    pb.environment().putAll(start.environment());
+                    Process p = pb.start();
                     if (!p.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                         p.destroyForcibly();
                         return failed(c, size, engine, threads, "the fresh process did not end in "
@@ -112,34 +115,71 @@ public final class FirstLaunch {
         }
     }
 
-    /**
-     * The launcher's property naming the AOT cache of {@code rvsimt run}'s JVM (empty: none), set when
-     * this bench runs with the Vector API module but {@code run} starts without it (and so with the cache).
-     */
-    static final String RUN_AOT_CACHE = "rvsimt.run.aotCache";
     private static final String VECTOR_MODULE = "--add-modules=jdk.incubator.vector";
+    /** Where the launcher runs the jar from, relative to the repository root it sits in. */
+    private static final Path LAUNCHER_JAR = Path.of("rvsimt-cli", "target", "rvsimt.jar");
 
     /**
-     * The child's command line up to the main class: this JVM's, made into the one the launcher starts
-     * for {@code rvsimt run}, so that a first launch measures what a user of run waits for.
+     * How a first-launch child starts: the command up to bench's arguments, and the environment
+     * variables it gets on top of this process's.
      */
-    static List<String> javaCommand() {
-        String runCache = System.getProperty(RUN_AOT_CACHE);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java));
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // The launcher's stderr descriptor is not handed to the child (its stderr is a file here).
-            boolean notInRun = a.startsWith("-Drvsimt.stderr.fd=")
-                    || (runCache != null && (a.equals(VECTOR_MODULE) || a.startsWith("-D" + RUN_AOT_CACHE + "=")));
+    record ChildStart(List<String> command, Map<String, String> environment) { }
+
+    /** The child's start for this JVM ({@link #childStart(String, String, List, String)}). */
+    static ChildStart childStart() {
+        return childStart(System.getProperty("java.class.path"), System.getProperty("java.home"),
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getenv("RVSIMT_HOST_SIMD"));
+    }
+
+    /**
+     * The child starts as a user's {@code rvsimt run} does, so that its figures are the user's. When
+     * this process runs the jar of a clone's {@code ./rvsimt} launcher, the child is that launcher
+     * (its JDK lookup and JVM options, its AOT cache, and its own time in the command's), told to run
+     * this JDK, not to rebuild, and to leave out the Vector API module unless {@code RVSIMT_HOST_SIMD=on}
+     * (which adds it to run too): the launcher adds the module to bench, and a JVM with it cannot use
+     * the cache. Otherwise (tests, a jar elsewhere) it is this JVM's java and options, without the
+     * module and the launcher's stderr descriptor, with the AOT cache beside the jar as the launcher
+     * would use it (there, and newer than the jar).
+     *
+     * @param classPath  this JVM's class path
+     * @param javaHome   this JVM's java.home
+     * @param jvmOptions this JVM's options
+     * @param hostSimd   the RVSIMT_HOST_SIMD environment variable, or null
+     */
+    static ChildStart childStart(String classPath, String javaHome, List<String> jvmOptions, String hostSimd) {
+        boolean simd = "on".equals(hostSimd);
+        Path jar = Path.of(classPath).toAbsolutePath().normalize();
+        if (jar.endsWith(LAUNCHER_JAR) && jar.getNameCount() > LAUNCHER_JAR.getNameCount()) {
+            Path launcher = jar.getRoot().resolve(jar.subpath(0, jar.getNameCount() - LAUNCHER_JAR.getNameCount()))
+                    .resolve("rvsimt");
+            if (Files.isRegularFile(launcher) && Files.isExecutable(launcher)) {
+                return new ChildStart(List.of(launcher.toString()), Map.of("JAVA_HOME", javaHome,
+                        "RVSIMT_NO_BUILD", "1", "RVSIMT_HOST_SIMD", simd ? "on" : "off"));
+            }
+        }
+        List<String> cmd = new ArrayList<>(List.of(Path.of(javaHome, "bin", "java").toString()));
+        for (String a : jvmOptions) {
+            boolean notInRun = a.startsWith("-Drvsimt.stderr.fd=") || (!simd && a.equals(VECTOR_MODULE))
+                    || a.startsWith("-XX:AOTCache=") || a.equals("-Xlog:aot=off") || a.equals("-Xlog:cds=off");
             if (!notInRun) {
                 cmd.add(a);
             }
         }
-        if (runCache != null && !runCache.isEmpty()) {
-            cmd.addAll(List.of("-XX:AOTCache=" + runCache, "-Xlog:aot=off", "-Xlog:cds=off"));
+        Path cache = jar.resolveSibling("rvsimt.aot");
+        if (!simd && newer(cache, jar)) {
+            cmd.addAll(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off"));
         }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.rvsimt.cli.Main"));
-        return cmd;
+        cmd.addAll(List.of("-cp", classPath, "org.rvsimt.cli.Main"));
+        return new ChildStart(cmd, Map.of());
+    }
+
+    private static boolean newer(Path file, Path than) {
+        try {
+            return Files.isRegularFile(file) && Files.isRegularFile(than)
+                    && Files.getLastModifiedTime(file).compareTo(Files.getLastModifiedTime(than)) > 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Result failed(BenchCase c, String size, String engine, int threads, String why) {

@@ -98,7 +98,8 @@ class BenchSuiteTest {
         assertThat(cnn.path("forward_ms").asDouble()).isPositive();
         assertThat(cnn.path("total_ms").asDouble()).isGreaterThanOrEqualTo(cnn.path("forward_ms").asDouble());
         assertThat(doc.path("targets").isArray()).isTrue();
-        // --first-launch 1: each case and engine ran once more in a fresh process (the same java and class path).
+        // --first-launch 1: each case and engine ran once more in a fresh process (the same java and class path,
+        // without the Vector API module: there is no launcher beside a class path of directories).
         JsonNode first = doc.path("first_launch");
         assertThat(first.size()).isEqualTo(2 * 2);
         for (JsonNode f : first) {
