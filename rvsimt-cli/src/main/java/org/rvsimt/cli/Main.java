@@ -82,7 +82,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         if (quick != null) {
             System.exit(quick);
         }
-        StartUpWarmUp.start(args);
+        StartUpWarmUp.start(args, PlainRunLine.parse(args) == null);
         java.io.Console console = System.console();
         interactive = console != null && console.isTerminal();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -116,6 +116,20 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Runs a command line with the given streams; returns the exit code (used by tests too). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        RunCommand plain = PlainRunLine.parse(args);
+        if (plain != null) {
+            try {
+                return plain.run(out, err);
+            } catch (Exception e) {
+                // What picocli's execution exception handler (below) does with it.
+                return report(e, err);
+            } catch (OutOfMemoryError e) {
+                return outOfMemory(e, err);
+            } finally {
+                out.flush();
+                err.flush();
+            }
+        }
         CommandLine cl = commandLine(args);
         // Every subcommand has --version (mixinStandardHelpOptions); without a provider it printed nothing.
         for (CommandLine sub : cl.getSubcommands().values()) {
@@ -135,13 +149,17 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
-            err.println("rvsimt: out of host memory (" + e.getMessage() + "); give the JVM more with "
-                    + "RVSIMT_JAVA_OPTS=-Xmx<size>, or use a smaller launch");
-            return INTERNAL;
+            return outOfMemory(e, err);
         } finally {
             out.flush();
             err.flush();
         }
+    }
+
+    private static int outOfMemory(OutOfMemoryError e, PrintWriter err) {
+        err.println("rvsimt: out of host memory (" + e.getMessage() + "); give the JVM more with "
+                + "RVSIMT_JAVA_OPTS=-Xmx<size>, or use a smaller launch");
+        return INTERNAL;
     }
 
     /**

@@ -140,8 +140,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** Runs the command with its fields as set (by picocli, or by {@link PlainRunLine}); returns the exit code. */
+    int run(PrintWriter out, PrintWriter err) {
         try {
             return execute(out, err);
         } catch (UserError e) {

@@ -43,10 +43,13 @@ final class StartUpWarmUp {
         };
     }
 
-    /** What each command needs, in the order its main thread comes to it. */
+    /** The commands whose class's annotations picocli reads first (when it parses the line: {@link PlainRunLine}). */
+    private static final Map<String, Class<?>> ANNOTATED = Map.of("run", RunCommand.class, "sweep", SweepCommand.class);
+
+    /** What each command needs after its command line is parsed, in the order its main thread comes to it. */
     private static final Map<String, List<Step>> BY_COMMAND = Map.of(
-            "run", List.of(annotationsOf(RunCommand.class), BIG_DECIMAL, YAML, INSTRUCTIONS, NUMBER_FORMAT),
-            "sweep", List.of(annotationsOf(SweepCommand.class), BIG_DECIMAL, YAML, INSTRUCTIONS, NUMBER_FORMAT),
+            "run", List.of(BIG_DECIMAL, YAML, INSTRUCTIONS, NUMBER_FORMAT),
+            "sweep", List.of(BIG_DECIMAL, YAML, INSTRUCTIONS, NUMBER_FORMAT),
             "asm", List.of(INSTRUCTIONS),
             "disasm", List.of(INSTRUCTIONS),
             "trace", List.of(INSTRUCTIONS, NUMBER_FORMAT));
@@ -65,12 +68,15 @@ final class StartUpWarmUp {
         }
     }
 
-    /** Starts the warm-up for the command named by {@code args[0]}, if it has one; returns at once. */
-    static void start(String[] args) {
+    /**
+     * Starts the warm-up for the command named by {@code args[0]}, if it has one; returns at once.
+     * {@code picocliParses}: picocli will read the line (so its model of the command is built first).
+     */
+    static void start(String[] args, boolean picocliParses) {
         if (args.length == 0 || !BY_COMMAND.containsKey(args[0])) {
             return;
         }
-        Thread t = new Thread(() -> run(args[0]), "rvsimt-warm-up");
+        Thread t = new Thread(() -> run(args[0], picocliParses), "rvsimt-warm-up");
         t.setDaemon(true);
         t.start();
     }
@@ -81,8 +87,11 @@ final class StartUpWarmUp {
     }
 
     /** Runs a command's warm-up on this thread; false when a step failed (the rest are then skipped). */
-    static boolean run(String command) {
+    static boolean run(String command, boolean picocliParses) {
         try {
+            if (picocliParses && ANNOTATED.containsKey(command)) {
+                annotationsOf(ANNOTATED.get(command)).run();
+            }
             for (Step s : BY_COMMAND.getOrDefault(command, List.of())) {
                 s.run();
             }

@@ -14,8 +14,9 @@ class StartUpWarmUpTest {
     void everyCommandsWarmUpRunsToItsEnd() {
         assertThat(StartUpWarmUp.commands()).isNotEmpty().allMatch(Main.SUBCOMMANDS::containsKey);
         for (String command : StartUpWarmUp.commands()) {
-            assertThat(StartUpWarmUp.run(command)).as("the warm-up of %s", command).isTrue();
+            assertThat(StartUpWarmUp.run(command, true)).as("the warm-up of %s", command).isTrue();
+            assertThat(StartUpWarmUp.run(command, false)).as("the warm-up of %s read without picocli", command).isTrue();
         }
-        assertThat(StartUpWarmUp.run("isa")).as("a command without a warm-up").isTrue();
+        assertThat(StartUpWarmUp.run("isa", true)).as("a command without a warm-up").isTrue();
     }
 }
