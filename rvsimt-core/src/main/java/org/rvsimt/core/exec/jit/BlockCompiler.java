@@ -68,9 +68,9 @@ final class BlockCompiler {
     private static final MethodTypeDesc MTD_UNIT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int, CD_int,
             CD_long);
     private static final MethodTypeDesc MTD_BOUND_MEMORY = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
-            CD_int, CD_long, CD_int, CD_int, CD_boolean);
+            CD_int, CD_long, CD_int, CD_int, CD_int, CD_boolean);
     private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
-            CD_int, CD_long, CD_int, CD_int, CD_int);
+            CD_int, CD_long, CD_int, CD_int, CD_int, CD_int);
     private static final MethodTypeDesc MTD_OBSERVE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
             CD_long);
     private static final ClassDesc CD_OBSERVATION = ClassDesc.of(Observation.class.getName());
@@ -164,12 +164,13 @@ final class BlockCompiler {
     }
 
     /**
-     * The vtype every active lane has before each instruction of a block, where an earlier vsetvli or
-     * vsetivli of the block set it to a legal value from its immediate; -1 where it is not known.
+     * The vtype each instruction of a block is bound to: where an earlier vsetvli or vsetivli of the
+     * block set it to a legal value from its immediate, that one; before any, {@code entry} (the
+     * program's {@link UniformVtype}, checked per lane by the bound entries); -1 where neither.
      */
-    static int[] knownVtypes(Program p, int[] at, int n) {
+    static int[] knownVtypes(Program p, int[] at, int n, int entry) {
         int[] out = new int[n];
-        int known = -1;
+        int known = entry;
         for (int k = 0; k < n; k++) {
             int i = at[k];
             out[k] = known;
@@ -208,14 +209,14 @@ final class BlockCompiler {
         }
         ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
         if (VectorFastPath.unitStrideE32(op, word)) {
-            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vd)
-                    .loadConstant(rs1).loadConstant(((Operation.VectorMemory) op).store() ? 1 : 0)
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vtype)
+                    .loadConstant(vd).loadConstant(rs1).loadConstant(((Operation.VectorMemory) op).store() ? 1 : 0)
                     .invokestatic(fast, "boundUnitStride", MTD_BOUND_MEMORY);
             return true;
         }
         if (VectorFastPath.floatGroupsAligned(op, p.source[i], rs1, vs2, group)) {
-            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vd)
-                    .loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vtype)
+                    .loadConstant(vd).loadConstant(rs1).loadConstant(vs2).invokestatic(fast, "boundFloat", MTD_BOUND_FLOAT);
             return true;
         }
         return false;
@@ -326,7 +327,7 @@ final class BlockCompiler {
     private void part(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
         int n = at.length;
         int bodyCount = end == JitBlock.FALL ? n : n - 1;
-        int[] vtypes = knownVtypes(p, at, bodyCount);
+        int[] vtypes = knownVtypes(p, at, bodyCount, UniformVtype.of(p));
         for (int k = 0; k < bodyCount; k++) {
             final int i = at[k];
             observe(code, i);

@@ -72,32 +72,41 @@ public final class VectorFastPath {
     // ------------------------------------------------------------------ bound by the JIT
 
     /*
-     * Entries the JIT binds at compile time when an earlier vsetvli/vsetivli of the same block fixed
-     * the vtype to a legal e32 one (the seed's "rebind" when vsetvli changes the element width):
-     * operand registers, the mask bit and the register-group checks are settled when the block is
-     * compiled, so per lane only vstart, frm and the memory range are tested; a lane that is not the
-     * plain case runs in the unit as usual.
+     * Entries the JIT binds at compile time to a vtype with SEW 32: the one an earlier vsetvli/vsetivli
+     * of the same block set from its immediate (the seed's "rebind" when vsetvli changes the element
+     * width), or the one every vset* of the program sets (a strip-mined loop's blocks). Operand
+     * registers, the mask bit and the register-group checks are settled when the block is compiled,
+     * so per lane only its vtype's SEW and LMUL (vill fails it), vstart, frm and the memory range are
+     * tested; a lane that is not the plain case runs in the unit as usual.
      */
 
-    /** vle32.v / vse32.v of a block whose vtype is known to be e32 with vd aligned to its group. */
-    public static void boundUnitStride(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, boolean store) {
+    /** The vtype bits that decide a bound entry: vill, vsew and vlmul. */
+    private static final int BOUND_BITS = VectorOps.VILL | 0x3F;
+
+    /** vle32.v / vse32.v bound to e32 at {@code vtype}'s LMUL, vd aligned to its group. */
+    public static void boundUnitStride(BlockContext c, Warp w, int i, int pc, long m, int vtype, int vd, int rs1,
+                                       boolean store) {
         VectorState v = w.vector();
+        int want = vtype & BOUND_BITS;
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (v.vstart[lane] != 0 || !unitStride(c, w, v, lane, vd, rs1, store)) {
+            if ((v.vtype[lane] & BOUND_BITS) != want || v.vstart[lane] != 0
+                    || !unitStride(c, w, v, lane, vd, rs1, store)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
     }
 
-    /** f32 arithmetic / multiply-add of a block whose vtype is known to be e32 with aligned groups. */
-    public static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vd, int rs1, int vs2) {
+    /** f32 arithmetic / multiply-add bound to e32 at {@code vtype}'s LMUL, the groups aligned to it. */
+    public static void boundFloat(BlockContext c, Warp w, int i, int pc, long m, int vtype, int vd, int rs1, int vs2) {
         VectorState v = w.vector();
         Operation.Vector op = (Operation.Vector) c.program.op[i];
         OperandSource source = c.program.source[i];
+        int want = vtype & BOUND_BITS;
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
-            if (v.vstart[lane] != 0 || w.frm[lane] > 4 || !floatLoop(w, v, op, source, lane, vd, rs1, vs2)) {
+            if ((v.vtype[lane] & BOUND_BITS) != want || v.vstart[lane] != 0 || w.frm[lane] > 4
+                    || !floatLoop(w, v, op, source, lane, vd, rs1, vs2)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
@@ -135,11 +144,17 @@ public final class VectorFastPath {
 
     private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
                                      int rs1, int vs2) {
-        if (w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0
-                && simdLoop(w, v, op, source, lane, vd, rs1, vs2)) {
-            return true;
-        }
+        VectorFpFused fused = op instanceof VectorFpFused k ? k : null;
+        VectorFpArith arith = op instanceof VectorFpArith k ? k : null;
         int rm = w.frm[lane];
+        if (arith != null && !arith.rounds()) {
+            rm = 0;         // as VectorUnit: min/max/sign injection take no rounding mode
+        }
+        // The host-SIMD loop first: it does the elements it can prove exact, in whole chunks, and says
+        // how far it got; the scalar loop below does the rest (a short tail, or from the first chunk
+        // that needs exact flags on). Each element reads only its own index of the sources, so the
+        // elements the SIMD loop already wrote never feed the scalar ones, even in place.
+        int from = simdApplies(w, arith, lane) ? simdLoop(w, v, op, source, lane, vd, rs1, vs2) : 0;
         int[] flags = w.fflags;
         byte[] b = v.bytes;
         int n = v.vl[lane];
@@ -148,12 +163,7 @@ public final class VectorFastPath {
         boolean scalar = source == OperandSource.F;
         int f = w.f[rs1 * w.width + lane];
         int s1 = v.offset(lane, rs1, 0, 4);
-        VectorFpFused fused = op instanceof VectorFpFused k ? k : null;
-        VectorFpArith arith = op instanceof VectorFpArith k ? k : null;
-        if (arith != null && !arith.rounds()) {
-            rm = 0;         // as VectorUnit: min/max/sign injection take no rounding mode
-        }
-        for (int e = 0; e < n; e++) {
+        for (int e = from; e < n; e++) {
             int a = scalar ? f : (int) INT.get(b, s1 + 4 * e);
             int x2 = (int) INT.get(b, s2 + 4 * e);
             int r = fused != null ? VectorOps.fpMulAdd(fused, a, x2, (int) INT.get(b, d + 4 * e), rm, flags, lane)
@@ -164,38 +174,102 @@ public final class VectorFastPath {
     }
 
     /**
-     * The f32 multiply-adds and the rounded arithmetic (vfadd, vfsub, vfrsub, vfmul, vfdiv, vfrdiv) on
-     * host SIMD: with round-to-nearest and the lane's inexact flag already set, an operation whose
-     * result is a normal number raises no new flag, and Java's float operations and fused multiply-add
-     * round as IEEE 754 does, so they give the bits (the same argument as FloatOps' scalar fast path).
-     * The results go to the register only when every element is such a number; otherwise nothing is
-     * written and the scalar loop computes the instruction with exact flags. Min, max and sign
-     * injection stay scalar.
+     * Whether the lane may take the host-SIMD loop at all: the rounded operations only with
+     * round-to-nearest and the inexact flag already set (then a normal result raises no new flag);
+     * min, max and sign injection round nothing, so always (the loop checks their inputs instead).
      */
-    private static boolean simdLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
-                                    int rs1, int vs2) {
+    private static boolean simdApplies(Warp w, VectorFpArith arith, int lane) {
+        return arith != null && !rounded(arith) || w.frm[lane] == 0 /* rne */ && (w.fflags[lane] & FloatOps.NX) != 0;
+    }
+
+    /**
+     * The f32 multiply-adds and arithmetic on host SIMD, one chunk of elements at a time, in place:
+     * returns how many leading elements it wrote (a whole number of chunks), the rest being the
+     * scalar loop's. The rounded operations (multiply-adds, vfadd, vfsub, vfrsub, vfmul, vfdiv,
+     * vfrdiv): Java's float operations and fused multiply-add round as IEEE 754 does, so with
+     * round-to-nearest and the lane's inexact flag already set an operation whose result is a normal
+     * number gives the same bits and no new flag (the same argument as FloatOps' scalar fast path);
+     * a chunk with any other result is not written, and the scalar loop computes it with exact flags.
+     * vfmin/vfmax: with no NaN among the operands, minimumNumber/maximumNumber is Java's min/max
+     * (-0 below +0) and raises nothing; a chunk with a NaN goes to the scalar loop. Sign injection is
+     * bit operations on the words, flag-free for any input.
+     */
+    private static int simdLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
+                                int rs1, int vs2) {
         int n = v.vl[lane];
         int step = FLOATS.length();
-        if (n % step != 0 || op instanceof VectorFpArith arith && !rounded(arith)) {
-            return false;          // a partial chunk: the scalar loop (vl is a whole number of chunks at VLMAX)
-        }
         byte[] regs = v.bytes;
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
         int s1 = v.offset(lane, rs1, 0, 4);
         boolean scalar = source == OperandSource.F;
         FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
-        // Two passes instead of a results array (which escaped and was allocated on every call): the
-        // first only checks that every element is plain, the second computes again and writes.
-        for (int e = 0; e < n; e += step) {
-            if (notPlain(chunk(op, regs, scalar, broadcast, s1, s2, d, e))) {
-                return false;
+        // One loop per kind of check, each with its vectors in one method: a vector handed to a call
+        // that HotSpot does not inline is boxed (an allocation per chunk), which made a shared
+        // "is this chunk exact" helper the launch's hottest line.
+        int e = 0;
+        if (op instanceof VectorFpFused k) {
+            for (; e + step <= n; e += step) {
+                FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+                FloatVector r = mulAdd(k, a, floats(regs, s2 + 4 * e), floats(regs, d + 4 * e));
+                if (notPlain(r)) {
+                    break;          // this chunk and the rest: the scalar loop
+                }
+                r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
             }
+            return e;
         }
-        for (int e = 0; e < n; e += step) {
-            chunk(op, regs, scalar, broadcast, s1, s2, d, e).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        VectorFpArith k = (VectorFpArith) op;
+        if (k == VectorFpArith.MIN || k == VectorFpArith.MAX) {
+            for (; e + step <= n; e += step) {
+                FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+                FloatVector b = floats(regs, s2 + 4 * e);
+                if (a.test(VectorOperators.IS_NAN).or(b.test(VectorOperators.IS_NAN)).anyTrue()) {
+                    break;
+                }
+                (k == VectorFpArith.MIN ? b.min(a) : b.max(a)).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+            }
+            return e;
         }
-        return true;
+        if (!rounded(k)) {          // sign injection: fsgnj*(vs2, vs1), vs2's magnitude and a sign from vs1
+            IntVector sign = broadcast.reinterpretAsInts();
+            for (; e + step <= n; e += step) {
+                IntVector a = scalar ? sign : floats(regs, s1 + 4 * e).reinterpretAsInts();
+                IntVector b = floats(regs, s2 + 4 * e).reinterpretAsInts();
+                IntVector r = switch (k) {
+                    case SGNJ -> b.and(~SIGN).or(a.and(SIGN));
+                    case SGNJN -> b.and(~SIGN).or(a.not().and(SIGN));
+                    default -> b.lanewise(VectorOperators.XOR, a.and(SIGN));
+                };
+                r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
+            }
+            return e;
+        }
+        for (; e + step <= n; e += step) {
+            FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+            FloatVector b = floats(regs, s2 + 4 * e);
+            FloatVector r = switch (k) {
+                case ADD -> b.add(a);
+                case SUB -> b.sub(a);
+                case RSUB -> a.sub(b);
+                case MUL -> b.mul(a);
+                case DIV -> b.div(a);
+                default -> a.div(b);        // RDIV
+            };
+            if (notPlain(r)) {
+                break;
+            }
+            r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return e;
+    }
+
+    /**
+     * The floats of a register group from byte {@code at}: the register file is little-endian bytes,
+     * as the host's lanes are (a heap MemorySegment load ran the Vector API's Java fallback here).
+     */
+    private static FloatVector floats(byte[] regs, int at) {
+        return ByteVector.fromArray(BYTES, regs, at).reinterpretAsFloats();
     }
 
     private static boolean rounded(VectorFpArith op) {
@@ -215,27 +289,7 @@ public final class VectorFastPath {
         return exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue();
     }
 
-    /** Elements e.. of {@link #simdLoop}'s operation on the register groups, not written back. */
-    private static FloatVector chunk(Operation.Vector op, byte[] regs, boolean scalar, FloatVector broadcast, int s1,
-                                     int s2, int d, int e) {
-        // Byte loads reinterpreted: the register file is little-endian bytes, as the host's lanes are
-        // (a heap MemorySegment load ran the Vector API's Java fallback here).
-        FloatVector a = scalar ? broadcast : ByteVector.fromArray(BYTES, regs, s1 + 4 * e).reinterpretAsFloats();
-        FloatVector b = ByteVector.fromArray(BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
-        return switch (op) {
-            case VectorFpFused k -> mulAdd(k, a, b, ByteVector.fromArray(BYTES, regs, d + 4 * e).reinterpretAsFloats());
-            case VectorFpArith k -> switch (k) {
-                case ADD -> b.add(a);
-                case SUB -> b.sub(a);
-                case RSUB -> a.sub(b);
-                case MUL -> b.mul(a);
-                case DIV -> b.div(a);
-                case RDIV -> a.div(b);
-                case MIN, MAX, SGNJ, SGNJN, SGNJX -> throw new IllegalStateException("not rounded: " + k);
-            };
-            default -> throw new IllegalStateException("not an f32 arithmetic: " + op);
-        };
-    }
+    private static final int SIGN = 0x8000_0000;
 
     /** a = vs1/fs1, b = vs2, old = vd: the fused multiply-add of {@code op} (spec 13.6). */
     private static FloatVector mulAdd(VectorFpFused op, FloatVector a, FloatVector b, FloatVector old) {

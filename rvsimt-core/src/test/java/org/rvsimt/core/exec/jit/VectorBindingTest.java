@@ -8,6 +8,8 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.LaunchResult;
 import org.rvsimt.core.exec.KernelHarness;
 import org.rvsimt.core.exec.program.Program;
+import org.rvsimt.core.fault.FaultKind;
+import org.rvsimt.core.fault.KernelFault;
 import org.rvsimt.isa.asm.AsmOptions;
 import org.rvsimt.isa.asm.Assembler;
 
@@ -35,9 +37,149 @@ class VectorBindingTest {
         byte[] image = Assembler.assemble(src, "k.S", AsmOptions.defaults()).flatImage();
         Program p = Program.of(0, image, image.length);
         int[] slots = {0, 2, 4, 6, 8, 10, 12, 14, 16};    // nine 4-byte instructions: every other halfword slot
-        int[] known = BlockCompiler.knownVtypes(p, slots, slots.length);
+        int[] known = BlockCompiler.knownVtypes(p, slots, slots.length, -1);
         // e32 m8 ta ma = 0xD3; e8 mf8 is illegal with ELEN 32 (vill); vsetvl's vtype is a register
         assertThat(known).containsExactly(-1, -1, 0xD3, 0xD3, -1, -1, -1, -1, 0x09);
+        // Before the block's first vset*, the program's uniform vtype (when it has one)
+        assertThat(BlockCompiler.knownVtypes(p, slots, slots.length, 0x52)).startsWith(0x52, 0x52, 0xD3);
+    }
+
+    private static int uniform(String src) throws Exception {
+        byte[] image = Assembler.assemble(src, "k.S", AsmOptions.defaults()).flatImage();
+        return UniformVtype.of(Program.of(0, image, image.length));
+    }
+
+    @Test
+    void uniformVtypeIsTheSewAndLmulEveryVsetOfTheProgramSets() throws Exception {
+        // e32 m8: the policies may differ (softmax_rvv's tu and ta strips), compressed code between
+        assertThat(uniform("""
+                    .option rvc
+                    vsetvli t0, a0, e32, m8, ta, ma
+                    c.addi a0, 1
+                    vsetvli t0, a0, e32, m8, tu, ma
+                    vsetivli t0, 3, e32, m8, ta, mu
+                """) & UniformVtype.SEW_LMUL).isEqualTo(0x13);
+        assertThat(uniform("""
+                    vsetvli t0, a0, e32, m8, ta, ma
+                    vsetvli t0, a0, e32, m4, ta, ma
+                """)).as("two LMULs").isEqualTo(-1);
+        assertThat(uniform("""
+                    vsetvli t0, a0, e32, m1, ta, ma
+                    vsetvli t0, a0, e16, m1, ta, ma
+                """)).as("two SEWs").isEqualTo(-1);
+        assertThat(uniform("""
+                    vsetvli t0, a0, e32, m1, ta, ma
+                    vsetvl t0, a0, a1
+                """)).as("a vtype from a register").isEqualTo(-1);
+        assertThat(uniform("vsetvli t0, a0, e8, mf8, ta, ma")).as("illegal at ELEN 32").isEqualTo(-1);
+        assertThat(uniform("add a0, a0, a1")).as("no vector code").isEqualTo(-1);
+    }
+
+    /**
+     * A strip whose vtype is set once, before a loop whose blocks have no vsetvli: the loop binds to
+     * the program's uniform vtype. vl is 0, a tail (not a whole number of host vectors) or VLMAX by
+     * lane; vfmax and vfsgnjn take the host-SIMD loop; every result against a Java reference.
+     */
+    private static final String UNIFORM_LOOP = """
+                lw a1, 0(a0)          # x
+                lw a2, 4(a0)          # out
+                lw a3, 8(a0)          # w: 4 floats
+                csrr t0, vx_tid_x
+                andi t1, t0, 7
+                li t2, 5
+                mul t1, t1, t2        # avl = 5 * (tid % 8): 0 .. 35
+                vsetvli t3, t1, e32, m8, ta, ma
+                slli t4, t0, 7        # 32 floats per thread
+                add a1, a1, t4
+                add a2, a2, t4
+                vle32.v v8, (a2)
+                li t5, 4
+            loop:
+                vle32.v v16, (a1)
+                flw ft0, 0(a3)
+                vfmacc.vf v8, ft0, v16
+                vfmax.vv v8, v8, v16
+                vfsgnjn.vv v24, v8, v16
+                vfadd.vv v8, v8, v24
+                addi a1, a1, 4
+                addi a3, a3, 4
+                addi t5, t5, -1
+                bnez t5, loop
+                vse32.v v8, (a2)
+                ret
+            """;
+
+    @Test
+    void loopBlocksBoundToTheUniformVtypeComputeTheReference() {
+        int threads = 16;
+        float[] x = new float[32 * threads + 4];
+        float[] out = new float[32 * threads];
+        float[] w = {0.75f, -1.5f, 2.25f, -0.125f};
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (i % 11) * 0.31f - 1.7f;
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (i % 5) * 0.9f - 2.1f;
+        }
+        float[] want = out.clone();
+        for (int t = 0; t < threads; t++) {
+            int vl = Math.min(5 * (t % 8), 32);
+            for (int e = 0; e < vl; e++) {
+                float acc = out[32 * t + e];
+                for (int k = 0; k < 4; k++) {
+                    float v = x[32 * t + e + k];
+                    acc = Math.fma(w[k], v, acc);
+                    acc = Math.max(acc, v);                       // no NaN, no signed zeros in the data
+                    acc = acc + Math.copySign(acc, -v);           // vfsgnjn: |acc| with the sign of -x
+                }
+                want[32 * t + e] = acc;
+            }
+        }
+        for (String engine : new String[] {"interp", "jit"}) {
+            try (KernelHarness h = KernelHarness.of(engine, 8, 1)) {
+                Buffer xb = h.device.alloc(4L * x.length).write(x);
+                Buffer ob = h.device.alloc(4L * out.length).write(out);
+                Buffer wb = h.device.alloc(16).write(w);
+                LaunchResult r = h.run(UNIFORM_LOOP, Dim3.of(1), Dim3.of(threads), 0, xb, ob, wb);
+                assertThat(r.fault()).as(engine).isNull();
+                assertThat(ob.readFloats()).as(engine).containsExactly(want);
+            }
+        }
+    }
+
+    /**
+     * Odd lanes skip the only vsetvli, so they reach the loop's vle32.v under vill: the bound entry
+     * must hand them to the unit, which raises the illegal-instruction fault the interpreter raises.
+     */
+    @Test
+    void aLaneUnderVillInABoundBlockFaultsAsInTheInterpreter() {
+        String src = """
+                    lw a1, 0(a0)
+                    csrr t0, vx_tid_x
+                    andi t1, t0, 1
+                    bnez t1, skip
+                    vsetvli t3, zero, e32, m8, ta, ma
+                skip:
+                    li t5, 2
+                loop:
+                    vle32.v v16, (a1)
+                    addi t5, t5, -1
+                    bnez t5, loop
+                    ret
+                """;
+        KernelFault[] faults = new KernelFault[2];
+        String[] engines = {"interp", "jit"};
+        for (int k = 0; k < 2; k++) {
+            try (KernelHarness h = KernelHarness.of(engines[k], 8, 1)) {
+                Buffer xb = h.device.alloc(4096);
+                faults[k] = h.run(src, Dim3.of(1), Dim3.of(8), 0, xb).fault();
+            }
+        }
+        assertThat(faults[0]).isNotNull();
+        assertThat(faults[0].kind()).isEqualTo(FaultKind.ILLEGAL_INSTRUCTION);
+        assertThat(faults[1].kind()).isEqualTo(faults[0].kind());
+        assertThat(faults[1].pc()).isEqualTo(faults[0].pc());
+        assertThat(faults[1].lanes()).isEqualTo(faults[0].lanes());
     }
 
     private static final String STRIPS = """

@@ -26,9 +26,18 @@ class VectorFastPathTest {
     private static final int[] FUNCT6 = {0b101100, 0b101101, 0b101110, 0b101111, 0b101000, 0b101001, 0b101010,
         0b101011};
     private static final int[] SPECIAL = {0, 0x80000000, 0x00000001, 0x007FFFFF, 0x00800000, 0x7F7FFFFF, 0x7F800000,
-        0xFF800000, 0x7FC00000, 0x3F800000};
+        0xFF800000, 0x7FC00000, 0x3F800000, 0x7F800001};
+    /** Few values, so that equal operands (and -0 against +0) meet often: the ties of vfmin/vfmax. */
+    private static final int[] TIES = {0, 0x80000000, 0x3F800000, 0xBF800000};
 
     private static int randomFloat(SplittableRandom r, boolean special) {
+        return randomFloat(r, special, false);
+    }
+
+    private static int randomFloat(SplittableRandom r, boolean special, boolean ties) {
+        if (ties) {
+            return TIES[r.nextInt(TIES.length)];
+        }
         if (special && r.nextInt(8) == 0) {
             return SPECIAL[r.nextInt(SPECIAL.length)];
         }
@@ -59,12 +68,18 @@ class VectorFastPathTest {
         }
     }
 
-    private static final String[] ARITH = {"vfadd", "vfsub", "vfrsub", "vfmul", "vfdiv", "vfrdiv", "vfmax"};
-    private static final int[] ARITH_FUNCT6 = {0b000000, 0b000010, 0b100111, 0b100100, 0b100000, 0b100001, 0b000110};
+    private static final String[] ARITH = {"vfadd", "vfsub", "vfrsub", "vfmul", "vfdiv", "vfrdiv", "vfmax", "vfmin",
+        "vfsgnj", "vfsgnjn", "vfsgnjx"};
+    private static final int[] ARITH_FUNCT6 = {0b000000, 0b000010, 0b100111, 0b100100, 0b100000, 0b100001, 0b000110,
+        0b000100, 0b001000, 0b001001, 0b001010};
 
-    /** The rounded f32 operations (and vfmax, which stays scalar) on host SIMD against the element reference. */
+    /**
+     * The f32 arithmetic on host SIMD against the element reference: the rounded operations, min and
+     * max (whose NaN operands, signalling ones included, go to the scalar loop, and whose -0/+0 ties
+     * the SIMD loop decides) and sign injection.
+     */
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
     void arithmeticMatchesTheElementReference(int k) {
         SplittableRandom r = new SplittableRandom(200 + k);
         for (int trial = 0; trial < 200; trial++) {
@@ -114,12 +129,13 @@ class VectorFastPathTest {
         vs.vtype[lane] = vr.vtype[lane] = 0xD3;       // e32, m8, ta, ma: VLMAX 32 at VLEN 128
         vs.vl[lane] = vr.vl[lane] = vl;
         boolean special = r.nextInt(3) == 0;
+        boolean ties = r.nextInt(5) == 0;
         for (int off = 0; off < vs.bytes.length; off += 4) {
-            int x = randomFloat(r, special);
+            int x = randomFloat(r, special, ties);
             INT.set(vs.bytes, off, x);
             INT.set(vr.bytes, off, x);
         }
-        int scalar = randomFloat(r, special);
+        int scalar = randomFloat(r, special, ties);
         fast.f[5 * width + lane] = ref.f[5 * width + lane] = scalar;
         int flags = r.nextBoolean() ? 1 : r.nextInt(32);
         fast.fflags[lane] = ref.fflags[lane] = flags;
