@@ -197,54 +197,78 @@ public final class VectorFastPath {
     private static int simdLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
                                 int rs1, int vs2) {
         int n = v.vl[lane];
-        int step = FLOATS.length();
         byte[] regs = v.bytes;
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
         int s1 = v.offset(lane, rs1, 0, 4);
         boolean scalar = source == OperandSource.F;
         FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
-        // One loop per kind of check, each with its vectors in one method: a vector handed to a call
-        // that HotSpot does not inline is boxed (an allocation per chunk), which made a shared
-        // "is this chunk exact" helper the launch's hottest line.
-        int e = 0;
+        // One method per kind of check, so that HotSpot compiles each loop with its own profile and
+        // keeps its vectors in registers: in one shared method a loop the profile saw rarely (the
+        // ReLU's vfmax.vf in conv2d_rvv) called its loads out of line, on boxed vectors.
         if (op instanceof VectorFpFused k) {
-            for (; e + step <= n; e += step) {
-                FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
-                FloatVector r = mulAdd(k, a, floats(regs, s2 + 4 * e), floats(regs, d + 4 * e));
-                if (notPlain(r)) {
-                    break;          // this chunk and the rest: the scalar loop
-                }
-                r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
-            }
-            return e;
+            return simdMulAdd(k, regs, n, scalar, broadcast, s1, s2, d);
         }
         VectorFpArith k = (VectorFpArith) op;
         if (k == VectorFpArith.MIN || k == VectorFpArith.MAX) {
-            for (; e + step <= n; e += step) {
-                FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
-                FloatVector b = floats(regs, s2 + 4 * e);
-                if (a.test(VectorOperators.IS_NAN).or(b.test(VectorOperators.IS_NAN)).anyTrue()) {
-                    break;
-                }
-                (k == VectorFpArith.MIN ? b.min(a) : b.max(a)).reinterpretAsBytes().intoArray(regs, d + 4 * e);
-            }
-            return e;
+            return simdMinMax(k == VectorFpArith.MIN, regs, n, scalar, broadcast, s1, s2, d);
         }
-        if (!rounded(k)) {          // sign injection: fsgnj*(vs2, vs1), vs2's magnitude and a sign from vs1
-            IntVector sign = broadcast.reinterpretAsInts();
-            for (; e + step <= n; e += step) {
-                IntVector a = scalar ? sign : floats(regs, s1 + 4 * e).reinterpretAsInts();
-                IntVector b = floats(regs, s2 + 4 * e).reinterpretAsInts();
-                IntVector r = switch (k) {
-                    case SGNJ -> b.and(~SIGN).or(a.and(SIGN));
-                    case SGNJN -> b.and(~SIGN).or(a.not().and(SIGN));
-                    default -> b.lanewise(VectorOperators.XOR, a.and(SIGN));
-                };
-                r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        return rounded(k) ? simdRounded(k, regs, n, scalar, broadcast, s1, s2, d)
+                : simdSignInjection(k, regs, n, scalar, broadcast.reinterpretAsInts(), s1, s2, d);
+    }
+
+    private static int simdMulAdd(VectorFpFused k, byte[] regs, int n, boolean scalar, FloatVector broadcast, int s1,
+                                  int s2, int d) {
+        int step = FLOATS.length();
+        int e = 0;
+        for (; e + step <= n; e += step) {
+            FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+            FloatVector r = mulAdd(k, a, floats(regs, s2 + 4 * e), floats(regs, d + 4 * e));
+            if (notPlain(r)) {
+                break;          // this chunk and the rest: the scalar loop
             }
-            return e;
+            r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
         }
+        return e;
+    }
+
+    private static int simdMinMax(boolean min, byte[] regs, int n, boolean scalar, FloatVector broadcast, int s1,
+                                  int s2, int d) {
+        int step = FLOATS.length();
+        int e = 0;
+        for (; e + step <= n; e += step) {
+            FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+            FloatVector b = floats(regs, s2 + 4 * e);
+            if (a.test(VectorOperators.IS_NAN).or(b.test(VectorOperators.IS_NAN)).anyTrue()) {
+                break;
+            }
+            (min ? b.min(a) : b.max(a)).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return e;
+    }
+
+    /** fsgnj*(vs2, vs1): vs2's magnitude, a sign from vs1 (its sign, the opposite, or the two signs' xor). */
+    private static int simdSignInjection(VectorFpArith k, byte[] regs, int n, boolean scalar, IntVector broadcast,
+                                         int s1, int s2, int d) {
+        int step = FLOATS.length();
+        int e = 0;
+        for (; e + step <= n; e += step) {
+            IntVector a = scalar ? broadcast : floats(regs, s1 + 4 * e).reinterpretAsInts();
+            IntVector b = floats(regs, s2 + 4 * e).reinterpretAsInts();
+            IntVector r = switch (k) {
+                case SGNJ -> b.and(~SIGN).or(a.and(SIGN));
+                case SGNJN -> b.and(~SIGN).or(a.not().and(SIGN));
+                default -> b.lanewise(VectorOperators.XOR, a.and(SIGN));
+            };
+            r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return e;
+    }
+
+    private static int simdRounded(VectorFpArith k, byte[] regs, int n, boolean scalar, FloatVector broadcast, int s1,
+                                   int s2, int d) {
+        int step = FLOATS.length();
+        int e = 0;
         for (; e + step <= n; e += step) {
             FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
             FloatVector b = floats(regs, s2 + 4 * e);
