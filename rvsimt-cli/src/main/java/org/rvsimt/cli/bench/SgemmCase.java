@@ -7,13 +7,14 @@ import org.rvsimt.core.api.Dim3;
 import org.rvsimt.core.api.RandomFill;
 
 /**
- * C = A * B on square n x n matrices, three ways, all with block (16, 16):
+ * C = A * B on square n x n matrices, four ways (block (16, 16) but for sgemm_mma):
  * {@code sgemm_naive} (bench/kernels/sgemm_naive.S, operands from global memory, grid n/16 x n/16),
  * {@code sgemm_tiled} (bench/kernels/sgemm_tiled.S, 16x16 tiles in shared memory, two barriers per
  * tile, grid n/16 x n/16) and {@code sgemm_reg} (bench/kernels/sgemm_reg.S, the block computes a
  * 64x64 tile, each thread 4x4 outputs, grid n/64 x n/64) and {@code sgemm_mma}
- * (bench/kernels/sgemm_mma.S, the XuanTie matrix extension: each thread one 4x4 tile of C with
- * mfmacc.s, operands from global memory, B loaded as transposed tiles by mlbte32, grid n/64 x n/64; its
+ * (bench/kernels/sgemm_mma.S, the XuanTie matrix extension: each thread an 8x8 block of C as four 4x4
+ * tiles with mfmacc.s, operands from global memory, B loaded as transposed tiles by mlbte32, block (8, 8),
+ * grid n/64 x n/64; its
  * native baseline and "vs scalar" row are sgemm_naive's, the scalar kernel of the same shape).
  */
 final class SgemmCase implements BenchCase {
@@ -36,7 +37,7 @@ final class SgemmCase implements BenchCase {
             case NAIVE -> "C = A*B, one thread per element of C, operands from global memory, k loop unrolled 4x";
             case TILED -> "C = A*B, 16x16 tiles of A and B in shared memory, barriers, unrolled 16-step fmadd.s";
             case REG -> "C = A*B, 64x64 block tiles in shared memory, 4x4 outputs per thread in registers";
-            case MMA -> "C = A*B with matrix tiles: 4x4 of C per thread, mlae32/mlbte32 + mfmacc.s";
+            case MMA -> "C = A*B with matrix tiles: 8x8 of C per thread in 4 accumulators, mlae32/mlbte32 + mfmacc.s";
         };
     }
 
@@ -109,7 +110,9 @@ final class SgemmCase implements BenchCase {
                 case MMA -> 0;
             };
             int tile = variant == Variant.REG || variant == Variant.MMA ? 64 : 16;
-            return l.timed(() -> l.add(d.launch(kernels.kernel(file), Dim3.of(n / tile, n / tile), Dim3.of(16, 16),
+            // sgemm_mma: 8x8 outputs a thread, so 8x8 threads cover the same 64x64 block as sgemm_reg's 16x16.
+            Dim3 block = variant == Variant.MMA ? Dim3.of(8, 8) : Dim3.of(16, 16);
+            return l.timed(() -> l.add(d.launch(kernels.kernel(file), Dim3.of(n / tile, n / tile), block,
                     shared, n, n, n, ab, bb, cb)));
         }
 

@@ -1,9 +1,11 @@
 package org.rvsimt.core.exec.matrix;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.MatrixOps;
@@ -31,6 +33,8 @@ final class MatrixSimd {
             ? DoubleVector.SPECIES_PREFERRED : D;
     /** Lanes the across-lanes multiply takes at once (a power of two). */
     static final int LANES = WIDE.length();
+    /** LANES binary32 words: one element of LANES consecutive lanes in the lane-interleaved register file. */
+    private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(32 * LANES));
     /** Double exponent fields of the binades [2^-126, 2^127): normal binary32 results that cannot overflow. */
     private static final long LOWEST_EXPONENT = 1023 - 126;
     private static final long HIGHEST_EXPONENT = 1023 + 126;
@@ -145,31 +149,66 @@ final class MatrixSimd {
             for (int k = 0; k < kt; k++) {
                 int e = (r * MatrixState.ROWNUM + k) * LANES;
                 if (r < mt) {
-                    widen(words, s.index(l0, ms1, r, 4 * k), wa, e, s.lanesAbsA);
+                    widen(words, s.index(l0, ms1, r, 4 * k)).intoArray(wa, e);
                 }
                 if (r < nt) {
-                    widen(words, s.index(l0, ms2, r, 4 * k), wb, e, s.lanesAbsB);
+                    widen(words, s.index(l0, ms2, r, 4 * k)).intoArray(wb, e);
                 }
             }
         }
+        // One magnitude bound per lane for all its outputs: sum_k max_i |a[i][k]| * max_j |b[j][k]| is at
+        // least every output's sum_k |a[i][k] * b[j][k]|, so with |c[i][j]| added it bounds each output's
+        // magnitude sum from above; a larger magnitude only widens the error interval (more outputs left
+        // to the exact path, never a wrong decision), and costs no multiply-add per output.
+        DoubleVector products = DoubleVector.zero(WIDE);
+        for (int k = 0; k < kt; k++) {
+            DoubleVector maxA = DoubleVector.fromArray(WIDE, wa, k * LANES).abs();
+            for (int r = 1; r < mt; r++) {
+                maxA = maxA.max(DoubleVector.fromArray(WIDE, wa, (r * MatrixState.ROWNUM + k) * LANES).abs());
+            }
+            DoubleVector maxB = DoubleVector.fromArray(WIDE, wb, k * LANES).abs();
+            for (int r = 1; r < nt; r++) {
+                maxB = maxB.max(DoubleVector.fromArray(WIDE, wb, (r * MatrixState.ROWNUM + k) * LANES).abs());
+            }
+            products = maxA.fma(maxB, products);
+        }
         double bound = MatrixOps.sumErrorBound(kt);
+        long all = (1L << LANES) - 1;
         long[] rounded = s.rounded;
         long inexact = 0;
         for (int i = 0; i < mt; i++) {
             for (int j = 0; j < nt; j++) {
                 int ci = s.index(l0, md, i, 4 * j);
-                widen(words, ci, s.lanesC, 0, s.lanesAbsC);
-                DoubleVector sum = DoubleVector.fromArray(WIDE, s.lanesC, 0);
-                DoubleVector magnitude = DoubleVector.fromArray(WIDE, s.lanesAbsC, 0);
+                DoubleVector sum = widen(words, ci);
+                DoubleVector magnitude = sum.abs().add(products);
                 for (int k = 0; k < kt; k++) {
                     int ea = (i * MatrixState.ROWNUM + k) * LANES;
                     int eb = (j * MatrixState.ROWNUM + k) * LANES;
                     sum = DoubleVector.fromArray(WIDE, wa, ea).fma(DoubleVector.fromArray(WIDE, wb, eb), sum);
-                    magnitude = DoubleVector.fromArray(WIDE, s.lanesAbsA, ea)
-                            .fma(DoubleVector.fromArray(WIDE, s.lanesAbsB, eb), magnitude);
                 }
-                long done = decide(sum, magnitude, bound, rm, rounded);
+                // decide(), written out here: a vector crossing a call that C2 does not inline is boxed,
+                // and its lanewise operations then run the Vector API's scalar fallback.
+                LongVector bits = sum.reinterpretAsLongs();
+                LongVector exponent = bits.lanewise(VectorOperators.LSHR, 52).and(0x7FFL);
+                VectorMask<Long> normal = exponent.compare(VectorOperators.GE, LOWEST_EXPONENT)
+                        .and(exponent.compare(VectorOperators.LE, HIGHEST_EXPONENT));
+                DoubleVector below = sum.abs().sub(bits.and(0x7FFF_FFFF_F000_0000L).reinterpretAsDoubles());
+                DoubleVector step = exponent.sub(24).lanewise(VectorOperators.LSHL, 52).reinterpretAsDoubles();
+                DoubleVector w = magnitude.mul(bound);
+                long done = w.compare(VectorOperators.LT, below).and(w.compare(VectorOperators.LT, step.sub(below)))
+                        .and(normal.cast(WIDE)).toLong();
+                LongVector sign = bits.lanewise(VectorOperators.LSHR, 63);
+                LongVector away = rm == FloatOps.RTZ ? sign.and(0L) : rm == FloatOps.RDN ? sign
+                        : rm == FloatOps.RUP ? sign.lanewise(VectorOperators.XOR, 1L)
+                        : bits.lanewise(VectorOperators.LSHR, 28).and(1L);     // RNE, RMM: never a tie here
+                LongVector out = bits.lanewise(VectorOperators.LSHR, 29).and(0x3_FFFF_FFFFL).sub(REBIAS).add(away)
+                        .or(sign.lanewise(VectorOperators.LSHL, 31));
                 inexact |= done;
+                if (done == all) {
+                    ((IntVector) out.convertShape(VectorOperators.L2I, INTS, 0)).intoArray(words, ci);
+                    continue;
+                }
+                out.intoArray(rounded, 0);
                 for (int l = 0; l < LANES; l++) {
                     words[ci + l] = (done >>> l & 1) != 0 ? (int) rounded[l]
                             : exact(s, l0 + l, ms1, ms2, i, j, kt, rm, words[ci + l]);
@@ -190,17 +229,10 @@ final class MatrixSimd {
         }
     }
 
-    /**
-     * LANES lanes' binary32 word at {@code index}, as doubles (exact), to {@code into[at..)}, and their
-     * absolute values to {@code abs[at..)}. Scalar: the Vector API's float-to-double shape change was not
-     * compiled to one instruction here (JDK 25).
-     */
-    private static void widen(int[] words, int index, double[] into, int at, double[] abs) {
-        for (int l = 0; l < LANES; l++) {
-            double v = Float.intBitsToFloat(words[index + l]);
-            into[at + l] = v;
-            abs[at + l] = Math.abs(v);
-        }
+    /** LANES lanes' binary32 word at {@code index} (consecutive in the lane-interleaved file), as doubles (exact). */
+    private static DoubleVector widen(int[] words, int index) {
+        return (DoubleVector) IntVector.fromArray(INTS, words, index).reinterpretAsFloats()
+                .convertShape(VectorOperators.F2D, WIDE, 0);
     }
 
     /** Output (i, j) of one lane by the exact path: c plus row i of ms1 times row j of ms2. */

@@ -54,14 +54,10 @@ public final class MatrixState {
     final double[] wideC = new double[ROWNUM * ROWNUM];
     final int[] accBits = new int[ROWNUM * ROWNUM];
     final long[] rounded = new long[16];
-    // The across-lanes f32 multiply's widened sources and their magnitudes: element (row, k) of
-    // MatrixSimd.LANES lanes at (row * ROWNUM + k) * LANES (sized for up to 16 lanes); C's element.
+    // The across-lanes f32 multiply's widened sources: element (row, k) of MatrixSimd.LANES lanes at
+    // (row * ROWNUM + k) * LANES (sized for up to 16 lanes).
     final double[] lanesA = new double[ROWNUM * ROWNUM * 16];
     final double[] lanesB = new double[ROWNUM * ROWNUM * 16];
-    final double[] lanesAbsA = new double[ROWNUM * ROWNUM * 16];
-    final double[] lanesAbsB = new double[ROWNUM * ROWNUM * 16];
-    final double[] lanesC = new double[16];
-    final double[] lanesAbsC = new double[16];
 
     public MatrixState(int width) {
         this.width = width;

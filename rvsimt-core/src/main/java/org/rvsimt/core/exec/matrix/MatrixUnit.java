@@ -70,8 +70,14 @@ public final class MatrixUnit {
                 }
             }
             case MatrixMemory k -> {
+                boolean words = MatrixTileCopy.wordElements(word);
+                int[] rows = rowsOf(s, k);
+                int[] columns = columnsOf(s, k);
                 for (long mm = m; mm != 0; mm &= mm - 1) {
-                    memory(c, w, s, k, mnemonic, word, pc, Long.numberOfTrailingZeros(mm));
+                    int lane = Long.numberOfTrailingZeros(mm);
+                    if (!words || !MatrixTileCopy.copy(c, w.x, w.width, s, k, word, lane, rows[lane], columns[lane])) {
+                        memory(c, w, s, k, mnemonic, word, pc, lane);
+                    }
                 }
             }
             case MatrixZero k -> {
@@ -186,19 +192,27 @@ public final class MatrixUnit {
         return 1 << (word >>> 10 & 3);                 // d_size: 8, 16 or 32-bit elements
     }
 
-    /** A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen. */
-    private static int rows(MatrixState s, MatrixMemory k, int lane) {
+    /** A is mtilem x mtilek, B mtilen x mtilek (transposed), C mtilem x mtilen: the per-lane rows of k's tile. */
+    private static int[] rowsOf(MatrixState s, MatrixMemory k) {
         return switch (k) {
-            case LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilen[lane];
-            case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem[lane];
+            case LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilen;
+            case LOAD_A, STORE_A, LOAD_C, STORE_C -> s.mtilem;
         };
     }
 
-    private static int columns(MatrixState s, MatrixMemory k, int lane) {
+    private static int[] columnsOf(MatrixState s, MatrixMemory k) {
         return switch (k) {
-            case LOAD_C, STORE_C -> s.mtilen[lane];
-            case LOAD_A, STORE_A, LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilek[lane];
+            case LOAD_C, STORE_C -> s.mtilen;
+            case LOAD_A, STORE_A, LOAD_B, STORE_B, LOAD_B_TRANSPOSED -> s.mtilek;
         };
+    }
+
+    private static int rows(MatrixState s, MatrixMemory k, int lane) {
+        return rowsOf(s, k)[lane];
+    }
+
+    private static int columns(MatrixState s, MatrixMemory k, int lane) {
+        return columnsOf(s, k)[lane];
     }
 
     private static KernelFault.Signal rowTooWide(BlockContext c, Warp w, String mnemonic, int pc, int lane, int reg,
