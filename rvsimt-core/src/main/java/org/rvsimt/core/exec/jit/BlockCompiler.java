@@ -109,6 +109,7 @@ final class BlockCompiler {
     private static final int NEAREST_ALL = 17;   // SIMD variant: every lane's frm is RNE
     private static final int ITERATION = 18;     // a region's completed iterations in this run
     private static final int LIMIT = 19;         // a region's iteration limit for this run
+    private static final int REGION_SIMD = 20;   // a region's RegionExit.simd, read once per run
     private static final MethodTypeDesc MTD_LANES = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_long, CD_Object,
             CD_INT_ARRAY, CD_INT_ARRAY, CD_INT_ARRAY, CD_IN_FLIGHT);
     private static final MethodTypeDesc MTD_LANES_TAKEN = MTD_LANES.changeReturnType(CD_long);
@@ -142,6 +143,8 @@ final class BlockCompiler {
     private ClassDesc defining;
     /** The class being defined calls its lane loops as methods (a region) instead of having them inline (a block). */
     private boolean laneCalls;
+    /** The local that says whether this run takes the host-SIMD lane loops: runFull's argument, or a region's copy. */
+    private int simdOn = SIMD_ON;
     private final Map<String, LaneMethod> laneMethods = new LinkedHashMap<>();
 
     /** Longest loop compiled as a region, in instructions per iteration (0: none; {@link LoopShape}). */
@@ -282,6 +285,7 @@ final class BlockCompiler {
                 + Integer.toHexString(p.base + 2 * start) + "_" + NAMES.incrementAndGet());
         defining = name;
         laneCalls = iface == CD_REGION;
+        simdOn = laneCalls ? REGION_SIMD : SIMD_ON;
         laneMethods.clear();
         byte[] bytes = ClassFile.of().build(name, cb -> {
             cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
@@ -346,7 +350,7 @@ final class BlockCompiler {
                 // The SIMD chunk loop when the caller asks for it, else the plain lane loop.
                 Label scalar = code.newLabel();
                 Label done = code.newLabel();
-                code.iload(SIMD_ON).ifeq(scalar);
+                code.iload(simdOn).ifeq(scalar);
                 if (simdLoad(i)) {
                     emitSimdLoad(code, i);
                 } else {
@@ -451,13 +455,23 @@ final class BlockCompiler {
         for (int j = 0; j < parts.length; j++) {
             next[j] = shapes[(j + 1) % parts.length].start();
         }
+        int[] body = bodyInstructions(parts, ends);
+        boolean simd = usesSimdLanes(body, JitBlock.FALL);
         CompiledRegion code = define("JitRegion_", header, CD_REGION, cb -> {
             cb.withMethodBody("runFull", MTD_RUN_REGION, ClassFile.ACC_PUBLIC,
-                    c -> regionBody(c, parts, ends, shapes, next, true));
+                    c -> regionBody(c, parts, ends, shapes, next, true, simd ? body : null));
             cb.withMethodBody("runMasked", MTD_RUN_REGION, ClassFile.ACC_PUBLIC,
-                    c -> regionBody(c, parts, ends, shapes, next, false));
+                    c -> regionBody(c, parts, ends, shapes, next, false, null));
         });
-        return new LoopRegion(shapes, code);
+        return new LoopRegion(shapes, code, simd);
+    }
+
+    /** The instructions of a region's parts other than their final branches and jumps, in order. */
+    private static int[] bodyInstructions(int[][] parts, int[] ends) {
+        return java.util.stream.IntStream.range(0, parts.length)
+                .flatMap(j -> java.util.Arrays.stream(parts[j], 0, ends[j] == JitBlock.FALL ? parts[j].length
+                        : parts[j].length - 1))
+                .toArray();
     }
 
     /**
@@ -465,22 +479,33 @@ final class BlockCompiler {
      * the part continues along the loop (all lanes the same way for a branch, no barrier request
      * after a store); any other outcome, or the iteration limit, leaves with the part in
      * {@link RegionExit#part} and the part's taken-lane mask returned, for the engine to finish as
-     * after that block.
+     * after that block. With {@code simdBody} (the full-warp variant of a region that has host-SIMD
+     * lane loops: the instructions they may run), the parts take those loops when
+     * {@link RegionExit#simd} says so; the float preconditions are computed once per run, which holds
+     * for the whole run as for a block's: flags only gain bits and frm cannot change inside a region.
      */
-    private void regionBody(CodeBuilder code, int[][] parts, int[] ends, JitBlock[] shapes, int[] next, boolean full) {
+    private void regionBody(CodeBuilder code, int[][] parts, int[] ends, JitBlock[] shapes, int[] next, boolean full,
+                            int[] simdBody) {
         prologue(code);
+        if (simdBody != null) {
+            code.aload(REGION_EXIT).getfield(CD_REGION_EXIT, "simd", CD_boolean).istore(REGION_SIMD);
+            simdPreconditions(code, simdBody, simdBody.length);
+        }
         code.iconst_0().istore(ITERATION);
         code.aload(REGION_EXIT).getfield(CD_REGION_EXIT, "limit", CD_int).istore(LIMIT);
         Label top = code.newLabel();
         code.labelBinding(top);
         code.aload(REGION_EXIT).iload(ITERATION).putfield(CD_REGION_EXIT, "iterations", CD_int);
+        if (simdBody != null) {
+            refreshInexact(code, simdBody);
+        }
         int k = parts.length;
         for (int j = 0; j < k; j++) {
             JitBlock s = shapes[j];
             // What the engine does before a compiled block: its issue event.
             code.aload(CTX).aload(WARP).aload(REGION_EXIT).loadConstant((s.start() - p.base) >>> 1)
                     .loadConstant(s.length()).lload(MASK).invokestatic(CD_REGION_EXIT, "issue", MTD_ISSUE);
-            part(code, parts[j], ends[j], full, false);
+            part(code, parts[j], ends[j], full, simdBody != null);
             Label goesOn = code.newLabel();
             Label leave = code.newLabel();
             switch (ends[j]) {
@@ -561,7 +586,7 @@ final class BlockCompiler {
         if (anyDyn) {
             code.iconst_0().istore(NEAREST_ALL);
         }
-        code.iload(SIMD_ON).ifeq(skip);
+        code.iload(simdOn).ifeq(skip);
         if (anyFp) {
             code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z)
                     .istore(INEXACT_ALL);
@@ -571,6 +596,22 @@ final class BlockCompiler {
                     .invokestatic(CD_SIMD, "nearestEverywhere", LANES_Z).istore(NEAREST_ALL);
         }
         code.labelBinding(skip);
+    }
+
+    /**
+     * At the top of a region's iteration: if not every lane's fflags had NX yet, whether they have now.
+     * Lanes gain it inside the loop (sgemm's first inexact fmadd), and a region that runs a warp's
+     * whole k loop would otherwise keep its float ops on the scalar loops for all of it.
+     */
+    private void refreshInexact(CodeBuilder code, int[] body) {
+        if (java.util.Arrays.stream(body).noneMatch(this::simdFp)) {
+            return;
+        }
+        Label done = code.newLabel();
+        code.iload(INEXACT_ALL).ifne(done);
+        code.iload(simdOn).ifeq(done);
+        code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z).istore(INEXACT_ALL);
+        code.labelBinding(done);
     }
 
     private void emitSimdLoad(CodeBuilder code, int i) {

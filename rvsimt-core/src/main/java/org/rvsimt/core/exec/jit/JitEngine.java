@@ -42,6 +42,7 @@ public final class JitEngine implements WarpEngine {
     /** Where the last loop region stopped (the engine runs on one host thread). */
     private final RegionExit exit = new RegionExit();
 
+
     /**
      * The cache this engine used last. run() is called once per warp quantum, and the map lookup
      * (a boxed key) cost a few percent of a dense kernel; an immutable holder keeps it thread-safe.
@@ -159,11 +160,13 @@ public final class JitEngine implements WarpEngine {
                 blockStart = pc;
                 LoopRegion region = b.region();
                 long taken;
-                if (region != null && region.enterable(firstRuns, p.base, rpcTop)
+                if (region != null && (m != full || !blockTrialTurn(b))
+                        && region.enterable(firstRuns, p.base, rpcTop)
                         && (limit = regionLimit(region, w, steps, budget, quantum - executed)) > 0) {
                     // The loop as one region: whole iterations, then the block it stopped after.
                     exit.limit = limit;
                     exit.runs = runs;
+                    exit.simd = region.simd() && (b.simd() != null ? b.simd().simd() : SimdTrial.proven());
                     try {
                         taken = m != full ? region.code().runMasked(c, w, m, exit)
                                 : region.code().runFull(c, w, m, exit);
@@ -240,6 +243,19 @@ public final class JitEngine implements WarpEngine {
     private static int regionLimit(LoopRegion region, Warp w, int steps, long budget, int quantumLeft) {
         long room = Math.min(budget - w.warpInstructions - steps, quantumLeft);
         return (int) Math.max(0, room / region.length());
+    }
+
+    /**
+     * Whether a full-warp arrival at a region's header runs the header's block instead: while the
+     * block's SIMD trial is undecided. A region takes its host-SIMD lane loops once the header block's
+     * trial has chosen them, and that trial only advances on the block's own runs. Tried and dropped:
+     * a trial of the region's own (HotSpot deoptimised the region's one hot method at every switch of
+     * variant: a warm sgemm_naive at a fifth of its blocks' speed), and one header arrival in eight
+     * running the block (in sgemm_naive that is one block run per eight k loops: the trial never
+     * decided in a warm bench row, and the region kept its plain loops at a third of the blocks' speed).
+     */
+    private static boolean blockTrialTurn(JitBlock header) {
+        return header.simd() != null && !header.simd().simd();
     }
 
     /**

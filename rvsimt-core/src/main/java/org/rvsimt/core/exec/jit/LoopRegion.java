@@ -11,10 +11,12 @@ package org.rvsimt.core.exec.jit;
  * @param length instructions per iteration
  * @param before {@code before[j]}: instructions of one iteration up to and including part j
  * @param code   the generated code
+ * @param simd   the full-warp variant has host-SIMD lane loops (taken once the header block's
+ *               {@link SimdTrial} has chosen them, or, for a header without one, once any block's has)
  */
-record LoopRegion(JitBlock[] parts, int length, int[] before, CompiledRegion code) {
-    LoopRegion(JitBlock[] parts, CompiledRegion code) {
-        this(parts, total(parts), prefix(parts), code);
+record LoopRegion(JitBlock[] parts, int length, int[] before, CompiledRegion code, boolean simd) {
+    LoopRegion(JitBlock[] parts, CompiledRegion code, boolean simd) {
+        this(parts, total(parts), prefix(parts), code, simd);
     }
 
     private static int total(JitBlock[] parts) {

@@ -182,6 +182,31 @@ class LoopRegionTest {
                     sw t3, 0(s1)
                     blt t5, a1, loop
                 """, 4, 1),
+        // Every lane's inexact flag is set before the loop (1/3), so the float ops may take host
+        // SIMD; the loads read one 32-lane run of consecutive words that no thread writes (lane 0's
+        // product is 0, whose chunk goes lane by lane).
+        new LoopKernel("host-SIMD loads and float ops", """
+                    li t6, 1
+                    fcvt.s.w fa3, t6
+                    li t6, 3
+                    fcvt.s.w fa4, t6
+                    fdiv.s fa5, fa3, fa4
+                    lw s2, 0(a0)
+                    andi t6, a7, 31
+                    slli t6, t6, 2
+                    add s2, s2, t6
+                    li a1, 24
+                loop:
+                    flw fa2, 96(s2)
+                    lw t3, 96(s2)
+                    fmadd.s fa0, fa5, fa2, fa0
+                    fmul.s fa1, fa1, fa5
+                    fadd.s fa0, fa0, fa1
+                    add t4, t4, t3
+                    fsw fa0, 60(s0)
+                    addi t5, t5, 1
+                    blt t5, a1, loop
+                """, 7, 2),
     };
 
     static Stream<LoopKernel> kernels() {
