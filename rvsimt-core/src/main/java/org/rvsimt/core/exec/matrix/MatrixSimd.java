@@ -1,6 +1,7 @@
 package org.rvsimt.core.exec.matrix;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
@@ -35,6 +36,7 @@ final class MatrixSimd {
     static final int LANES = WIDE.length();
     /** LANES binary32 words: one element of LANES consecutive lanes in the lane-interleaved register file. */
     private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(32 * LANES));
+    private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(32 * LANES));
     /** Double exponent fields of the binades [2^-126, 2^127): normal binary32 results that cannot overflow. */
     private static final long LOWEST_EXPONENT = 1023 - 126;
     private static final long HIGHEST_EXPONENT = 1023 + 126;
@@ -197,6 +199,14 @@ final class MatrixSimd {
                 DoubleVector w = magnitude.mul(bound);
                 long done = w.compare(VectorOperators.LT, below).and(w.compare(VectorOperators.LT, step.sub(below)))
                         .and(normal.cast(WIDE)).toLong();
+                if (rm == FloatOps.RNE && done == all) {
+                    // Round to nearest even, as the host's double-to-float conversion does: for a decided sum
+                    // (no rounding point within its error) that is the exact sum's rounding too.
+                    inexact |= done;
+                    ((FloatVector) sum.convertShape(VectorOperators.D2F, FLOATS, 0)).reinterpretAsInts()
+                            .intoArray(words, ci);
+                    continue;
+                }
                 LongVector sign = bits.lanewise(VectorOperators.LSHR, 63);
                 LongVector away = rm == FloatOps.RTZ ? sign.and(0L) : rm == FloatOps.RDN ? sign
                         : rm == FloatOps.RUP ? sign.lanewise(VectorOperators.XOR, 1L)
