@@ -117,7 +117,10 @@ final class VectorDirectPath {
         int n = v.vl[lane];
         int d = v.offset(lane, vd, 0, 4);
         int s2 = v.offset(lane, vs2, 0, 4);
-        for (int e = 0; e < n; e++) {
+        // e^x (softmax's) on host SIMD where it provably gives the same floats; the rest here
+        int from = f == SpecialFunction.FEXP && !fast && !masked && HostSimd.AVAILABLE
+                ? VectorFastPath.expExact(b, n, s2, d) : 0;
+        for (int e = from; e < n; e++) {
             if (active(v, lane, masked, e)) {
                 INT.set(b, d + 4 * e, Sfu.apply(f, (int) INT.get(b, s2 + 4 * e), fast));
             }

@@ -4,9 +4,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.simt.Warp;
@@ -32,6 +36,12 @@ public final class VectorFastPath {
     /** The host's widest float vector (16 lanes with AVX-512, 8 with AVX2): chosen at run time, never assumed. */
     private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
+
+    /** e^x is computed in doubles: the host's widest double vector, and floats of half its size. */
+    private static final VectorSpecies<Double> DOUBLES = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorShape HALF = VectorShape.forBitSize(DOUBLES.vectorBitSize() / 2);
+    private static final VectorSpecies<Float> HALF_FLOATS = FloatVector.SPECIES_PREFERRED.withShape(HALF);
+    private static final VectorSpecies<Byte> HALF_BYTES = ByteVector.SPECIES_PREFERRED.withShape(HALF);
 
     private VectorFastPath() { }
 
@@ -284,6 +294,46 @@ public final class VectorFastPath {
                 break;
             }
             r.reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return e;
+    }
+
+    /**
+     * vfexp.v in the exact SFU mode, unmasked, on host SIMD: elements 0.. of the group at byte
+     * {@code s2} to the group at {@code d} (they may be the same), one host vector of doubles at a
+     * time; returns how many leading elements it wrote, the rest being the scalar loop's. The scalar
+     * fexp.s is {@code (float) StrictMath.exp(x)}, whose double is within 1 ulp of e^x (fdlibm); the
+     * Vector API's EXP follows Math.exp, also within 1 ulp. Both round to the same float when e^x is
+     * a normal float (-87 <= x <= 88) and the host's double lies farther than 2^-44 of itself (far
+     * more than the two errors) from the midpoints around the float it rounds to; a chunk with any
+     * element that fails this (NaN and infinities included) is left to the scalar loop. fexp.s sets
+     * no flags, so nothing else can differ.
+     */
+    static int expExact(byte[] regs, int n, int s2, int d) {
+        int step = DOUBLES.length();
+        int e = 0;
+        for (; e + step <= n; e += step) {
+            FloatVector x = ByteVector.fromArray(HALF_BYTES, regs, s2 + 4 * e).reinterpretAsFloats();
+            if (!x.compare(VectorOperators.GE, -87f).and(x.compare(VectorOperators.LE, 88f)).allTrue()) {
+                break;
+            }
+            DoubleVector p = ((DoubleVector) x.convertShape(VectorOperators.F2D, DOUBLES, 0))
+                    .lanewise(VectorOperators.EXP);
+            FloatVector f = (FloatVector) p.convertShape(VectorOperators.D2F, HALF_FLOATS, 0);
+            DoubleVector fd = (DoubleVector) f.convertShape(VectorOperators.F2D, DOUBLES, 0);
+            // Half the float spacing above f: 2^(E-24) for f in [2^E, 2^(E+1)); below a power of two
+            // the spacing is half that.
+            LongVector bits = fd.reinterpretAsLongs();
+            LongVector halfAbove = bits.and(0x7FF0_0000_0000_0000L).sub(24L << 52);
+            VectorMask<Long> powerOfTwo = bits.and(0x000F_FFFF_FFFF_FFFFL).compare(VectorOperators.EQ, 0);
+            LongVector halfBelow = halfAbove.sub(1L << 52, powerOfTwo);
+            DoubleVector diff = p.sub(fd);          // exact: p and fd are within a float's half spacing
+            DoubleVector room = halfBelow.reinterpretAsDoubles().add(diff)
+                    .blend(halfAbove.reinterpretAsDoubles().sub(diff), diff.compare(VectorOperators.GE, 0));
+            if (!room.compare(VectorOperators.GT, p.mul(0x1p-44)).allTrue()) {
+                break;
+            }
+            f.reinterpretAsBytes().intoArray(regs, d + 4 * e);
         }
         return e;
     }
