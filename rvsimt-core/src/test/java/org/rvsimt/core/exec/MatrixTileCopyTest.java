@@ -16,7 +16,8 @@ import org.rvsimt.core.api.LaunchResult;
 /**
  * 32-bit tile loads and stores on a full warp of 32 lanes, each lane with its own base and row stride
  * (positive, negative, zero, rows overlapping or apart), in one instruction: the unit's word-copy path
- * for tiles that lie whole in VRAM, for whole and partial shapes.
+ * for tiles that lie whole in VRAM, for whole and partial shapes, and its repeat of the lane below for a
+ * lane with the same tile (and not for one that shares only the base or only the stride).
  * Each lane loads an A tile (mlae32), a transposed B tile (mlbte32) and a C tile (mlce32) with the
  * shape under test and stores the C tile with its own store stride (msce32); the whole registers are
  * then stored row-major. Expected values come from the specification's definitions, computed here
@@ -41,8 +42,10 @@ class MatrixTileCopyTest {
         int[] strides = {16, 64, 2048, -64, -1024, 0, 20, 28};
         int[] storeStrides = {16, 32, -16, -32, 20, 24};
         for (int l = 0; l < LANES; l++) {
-            stride[l] = strides[l % strides.length];
-            offset[l] = 4096 + 4 * rnd.nextInt(200);
+            // Lanes 4m+1 load the tile of the lane below (the unit repeats that lane's register), lanes 8m+7
+            // have the base of the lane below but not its stride, lanes 4m+3 its stride but not its base.
+            stride[l] = strides[(l / 2 + (l % 8 == 7 ? 1 : 0)) % strides.length];
+            offset[l] = l % 4 == 1 || l % 8 == 7 ? offset[l - 1] : 4096 + 4 * rnd.nextInt(200);
             storeStride[l] = storeStrides[l % storeStrides.length];
         }
         ByteBuffer table = ByteBuffer.allocate(12 * LANES).order(ByteOrder.LITTLE_ENDIAN);

@@ -89,6 +89,26 @@ final class MatrixTileCopy {
         return true;
     }
 
+    /** Whether {@code lane} has the base and stride of the lane below it (neighbours sharing a tile). */
+    static boolean sameAddresses(int[] x, int width, int word, int lane) {
+        int base = (word >>> 15 & 31) * width + lane;
+        int stride = (word >>> 20 & 31) * width + lane;
+        return x[base] == x[base - 1] && x[stride] == x[stride - 1];
+    }
+
+    /**
+     * A load of {@code lane} that reads what the lane below it has just loaded with {@link #copy} (same
+     * shape, base and stride; a load writes no memory, so the bytes are the same): the whole register,
+     * zeros included, is that lane's, one neighbouring word at a time instead of a walk through VRAM.
+     */
+    static void repeatPreviousLane(MatrixState s, int word, int lane) {
+        int[] words = s.words;
+        int at = (word >>> 7 & 7) * MatrixState.WORDS * s.width + lane;
+        for (int q = 0; q < MatrixState.WORDS; q++) {
+            words[at + q * s.width] = words[at + q * s.width - 1];
+        }
+    }
+
     /**
      * A whole 4x4 register of 32-bit elements (the common shape): each 16-byte memory row as two 64-bit
      * little-endian accesses, whose low and high halves are the row's even and odd words.

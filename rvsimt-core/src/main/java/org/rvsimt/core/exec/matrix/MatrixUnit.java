@@ -73,10 +73,18 @@ public final class MatrixUnit {
                 boolean words = MatrixTileCopy.wordElements(word);
                 int[] rows = rowsOf(s, k);
                 int[] columns = columnsOf(s, k);
+                int copied = -2;                       // the last lane the word path loaded
                 for (long mm = m; mm != 0; mm &= mm - 1) {
                     int lane = Long.numberOfTrailingZeros(mm);
-                    if (!words || !MatrixTileCopy.copy(c, w.x, w.width, s, k, word, lane, rows[lane], columns[lane])) {
+                    if (copied == lane - 1 && !k.store() && rows[lane] == rows[copied]
+                            && columns[lane] == columns[copied] && MatrixTileCopy.sameAddresses(w.x, w.width, word, lane)) {
+                        MatrixTileCopy.repeatPreviousLane(s, word, lane);
+                        copied = lane;
+                    } else if (words && MatrixTileCopy.copy(c, w.x, w.width, s, k, word, lane, rows[lane], columns[lane])) {
+                        copied = lane;
+                    } else {
                         memory(c, w, s, k, mnemonic, word, pc, lane);
+                        copied = -2;
                     }
                 }
             }
