@@ -349,9 +349,9 @@ public class EngineDifferentialTest {
     /**
      * The default, tiered JIT (blocks interpreted until hot, compiled on the background thread and
      * taken at a later arrival, so a run mixes both in a timing-dependent way) against the
-     * interpreter. The threshold is 2, so that these short programs do reach compiled code; every
-     * full-warp run of a block with host-SIMD loops is a SIMD trial, so runs also mix a block's SIMD
-     * and plain lane loops until the timing-dependent switch.
+     * interpreter. The threshold is 2, so that these short programs do reach compiled code; a block
+     * with host-SIMD loops compiled before SimdLanes is warm runs its plain loops until its SIMD-only
+     * recompile is swapped in, so runs also mix both kinds of a block's loops.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("tieredSeeds")
@@ -362,18 +362,14 @@ public class EngineDifferentialTest {
         Run interp = run("interp", src, threads, warp);
         String before = System.getProperty(THRESHOLD);
         System.setProperty(THRESHOLD, "2");
-        System.setProperty(SIMD_TRIAL, "1");
         try {
             sameOutcome(seed, src, threads, warp, interp, run("jit", src, threads, warp));
         } finally {
             System.setProperty(THRESHOLD, before == null ? "0" : before);
-            System.clearProperty(SIMD_TRIAL);
         }
     }
 
     private static final String THRESHOLD = "rvsimt.jit.compileThreshold";
-    /** Every full-warp run of a tiered block with host-SIMD loops is a timed trial, alternating SIMD and plain loops. */
-    private static final String SIMD_TRIAL = "rvsimt.jit.simdTrialInterval";
 
     /** Both runs agree: counters, console, fault or statistics, and (on one host thread after a fault) VRAM. */
     public static void sameOutcome(int seed, String src, int threads, int warp, Run interp, Run jit) throws Exception {

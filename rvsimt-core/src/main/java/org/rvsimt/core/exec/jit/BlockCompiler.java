@@ -95,7 +95,7 @@ final class BlockCompiler {
     private static final int CTX = 1;
     private static final int WARP = 2;
     private static final int MASK = 3;
-    private static final int SIMD_ON = 5;        // runFull's argument: take the host-SIMD lane loops
+    private static final int SIMD_ON = 5;        // runFull's argument (blocks hold one kind of loops: not read)
     private static final int REGION_EXIT = 5;    // a region's RegionExit argument
     private static final int X = 6;
     private static final int F = 7;
@@ -129,10 +129,11 @@ final class BlockCompiler {
     private final boolean observed;
 
     /**
-     * Compiled when first reached (no tiering: the tests): a block with host-SIMD lane loops runs them
-     * from its first full-warp run instead of first proving them faster ({@link SimdTrial}).
+     * A block with host-SIMD lane loops gets them whether or not SimdLanes is warm yet
+     * ({@link SimdLanesLoader}): compiled when first reached (no tiering: the tests, which wait only
+     * for SimdLanes to load), or compiled again once it is warm ({@link SimdPending}).
      */
-    private final boolean eager;
+    private final boolean simdDecided;
 
     /** What one lane-loop method of the class being defined does. */
     private enum LaneWork { INSTRUCTION, BRANCH, LINK }
@@ -150,12 +151,12 @@ final class BlockCompiler {
     /** Longest loop compiled as a region, in instructions per iteration (0: none; {@link LoopShape}). */
     private final int regionLength = Integer.getInteger(LoopShape.MAX_LENGTH_PROPERTY, 0);
 
-    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed, boolean eager) {
+    BlockCompiler(Program p, int width, boolean fastSfu, boolean observed, boolean simdDecided) {
         this.p = p;
         this.width = width;
         this.fastSfu = fastSfu;
         this.observed = observed;
-        this.eager = eager;
+        this.simdDecided = simdDecided;
     }
 
     /** In the observed variant: Observation.instruction(ctx, warp, i, mask) before instruction i runs. */
@@ -227,19 +228,26 @@ final class BlockCompiler {
 
     /** Compiles the block starting at instruction index {@code start}, or returns null if it has no compilable head. */
     JitBlock compile(int start) {
+        return compile(start, observed || regionLength <= 0 ? null : region(start));
+    }
+
+    /** The block at {@code start} with the given loop region (a recompile keeps the region it had). */
+    JitBlock compile(int start, LoopRegion region) {
         int n = BlockExtent.extent(p, start);
         if (n == 0) {
             return null;
         }
         int[] at = BlockExtent.slots(p, start, n);
-        boolean simd = usesSimdLanes(at, endOf(at));
+        boolean candidates = usesSimdLanes(at, endOf(at));
+        boolean ready = candidates && (simdDecided ? SimdLanesLoader.load() : SimdLanesLoader.warmInBackground());
+        FullWarpLoops loops = ready && SimdLanes.pays(width) ? FullWarpLoops.SIMD : FullWarpLoops.PLAIN;
         CompiledBlock code = define("JitBlock_", start, CD_BLOCK, cb -> {
             int end = endOf(at);
-            cb.withMethodBody("runFull", MTD_RUN_FULL, ClassFile.ACC_PUBLIC, c -> block(c, at, end, true, simd));
-            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC, c -> block(c, at, end, false, false));
+            cb.withMethodBody("runFull", MTD_RUN_FULL, ClassFile.ACC_PUBLIC, c -> block(c, at, end, true, loops));
+            cb.withMethodBody("runMasked", MTD_RUN, ClassFile.ACC_PUBLIC,
+                    c -> block(c, at, end, false, FullWarpLoops.PLAIN));
         });
-        LoopRegion region = observed || regionLength <= 0 ? null : region(start);
-        return shape(at, code, simd ? new SimdTrial(eager || SimdTrial.proven()) : null, region);
+        return shape(at, code, candidates && !ready ? new SimdPending() : null, region);
     }
 
     /** How the block of instructions {@code at} ends: {@link JitBlock#FALL}, BRANCH or JAL. */
@@ -249,7 +257,7 @@ final class BlockCompiler {
     }
 
     /** The block of instructions {@code at}: where it starts and ends, with its code (null for a region's parts). */
-    private JitBlock shape(int[] at, CompiledBlock code, SimdTrial simd, LoopRegion region) {
+    private JitBlock shape(int[] at, CompiledBlock code, SimdPending simd, LoopRegion region) {
         int n = at.length;
         int last = at[n - 1];
         Form lastForm = p.form[last];
@@ -263,9 +271,12 @@ final class BlockCompiler {
                 simd, region);
     }
 
-    /** Whether the full-warp variant of the block has a host-SIMD lane loop ({@link SimdLanes}). */
+    /**
+     * Whether the full-warp variant of the block has instructions with a host-SIMD lane loop
+     * ({@link SimdLanes}); whether the warp is wide enough for them is asked once SimdLanes is loaded.
+     */
     private boolean usesSimdLanes(int[] at, int end) {
-        if (!SIMD || !SimdLanes.pays(width)) {
+        if (!SIMD) {
             return false;
         }
         int bodyCount = end == JitBlock.FALL ? at.length : at.length - 1;
@@ -307,12 +318,12 @@ final class BlockCompiler {
     }
 
     /** A block's run method; {@code at} holds the slot of each of its instructions (they are 2 or 4 bytes apart). */
-    private void block(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
+    private void block(CodeBuilder code, int[] at, int end, boolean full, FullWarpLoops loops) {
         prologue(code);
-        if (simd) {
-            simdPreconditions(code, at, end == JitBlock.FALL ? at.length : at.length - 1);
+        if (loops != FullWarpLoops.PLAIN) {
+            simdPreconditions(code, at, end == JitBlock.FALL ? at.length : at.length - 1, loops);
         }
-        part(code, at, end, full, simd);
+        part(code, at, end, full, loops);
         code.lload(TAKEN).lreturn();
     }
 
@@ -328,7 +339,8 @@ final class BlockCompiler {
      * The instructions {@code at} of one block, its terminator included; leaves the taken-lane mask
      * of a final branch in TAKEN (0 for the other ends).
      */
-    private void part(CodeBuilder code, int[] at, int end, boolean full, boolean simd) {
+    private void part(CodeBuilder code, int[] at, int end, boolean full, FullWarpLoops loops) {
+        boolean simd = loops != FullWarpLoops.PLAIN;
         int n = at.length;
         int bodyCount = end == JitBlock.FALL ? n : n - 1;
         int[] vtypes = knownVtypes(p, at, bodyCount, UniformVtype.of(p));
@@ -347,18 +359,22 @@ final class BlockCompiler {
                         .invokestatic(ClassDesc.of(p.form[i] == Form.VECTOR ? VectorUnit.class.getName()
                                 : MatrixUnit.class.getName()), "compiled", MTD_UNIT);
             } else if (simd && (simdLoad(i) || simdStore(i))) {
-                // The SIMD chunk loop when the caller asks for it, else the plain lane loop.
+                // In a region that chooses at run time, the SIMD chunk loop when asked, else the plain lane loop.
                 Label scalar = code.newLabel();
                 Label done = code.newLabel();
-                code.iload(simdOn).ifeq(scalar);
+                if (loops == FullWarpLoops.RUN_TIME_CHOICE) {
+                    code.iload(simdOn).ifeq(scalar);
+                }
                 if (simdLoad(i)) {
                     emitSimdLoad(code, i);
                 } else {
                     emitSimdStore(code, i);
                 }
-                code.goto_(done);
-                code.labelBinding(scalar);
-                lanes(code, i, true, LaneWork.INSTRUCTION);
+                if (loops == FullWarpLoops.RUN_TIME_CHOICE) {
+                    code.goto_(done);
+                    code.labelBinding(scalar);
+                    lanes(code, i, true, LaneWork.INSTRUCTION);
+                }
                 code.labelBinding(done);
             } else if (simd && simdFp(i)) {
                 emitSimdFp(code, i);
@@ -489,7 +505,7 @@ final class BlockCompiler {
         prologue(code);
         if (simdBody != null) {
             code.aload(REGION_EXIT).getfield(CD_REGION_EXIT, "simd", CD_boolean).istore(REGION_SIMD);
-            simdPreconditions(code, simdBody, simdBody.length);
+            simdPreconditions(code, simdBody, simdBody.length, FullWarpLoops.RUN_TIME_CHOICE);
         }
         code.iconst_0().istore(ITERATION);
         code.aload(REGION_EXIT).getfield(CD_REGION_EXIT, "limit", CD_int).istore(LIMIT);
@@ -505,7 +521,7 @@ final class BlockCompiler {
             // What the engine does before a compiled block: its issue event.
             code.aload(CTX).aload(WARP).aload(REGION_EXIT).loadConstant((s.start() - p.base) >>> 1)
                     .loadConstant(s.length()).lload(MASK).invokestatic(CD_REGION_EXIT, "issue", MTD_ISSUE);
-            part(code, parts[j], ends[j], full, simdBody != null);
+            part(code, parts[j], ends[j], full, simdBody != null ? FullWarpLoops.RUN_TIME_CHOICE : FullWarpLoops.PLAIN);
             Label goesOn = code.newLabel();
             Label leave = code.newLabel();
             switch (ends[j]) {
@@ -561,14 +577,14 @@ final class BlockCompiler {
 
     /** An f32 add/sub/mul/fma with rm RNE or dyn, which {@link SimdLanes#fp} computes. */
     private boolean simdFp(int i) {
-        return (p.rm[i] == 0 || p.rm[i] == 7) && SimdLanes.computes(p.op[i]);
+        return (p.rm[i] == 0 || p.rm[i] == 7) && SimdCoverage.computes(p.op[i]);
     }
 
     /**
      * Computes, once per block run, whether the float fast path may be taken: flags only gain bits
      * inside a block and frm cannot change there, so what holds at entry holds for every instruction.
      */
-    private void simdPreconditions(CodeBuilder code, int[] at, int count) {
+    private void simdPreconditions(CodeBuilder code, int[] at, int count, FullWarpLoops loops) {
         boolean anyFp = false;
         boolean anyDyn = false;
         for (int k = 0; k < count; k++) {
@@ -578,15 +594,17 @@ final class BlockCompiler {
                 anyDyn |= p.rm[i] == 7;
             }
         }
-        // Left false (the scalar loops) when the caller did not ask for the SIMD lane loops.
+        // In a region that chooses at run time, left false (the scalar loops) when it does not ask for the SIMD loops.
         Label skip = code.newLabel();
-        if (anyFp) {
-            code.iconst_0().istore(INEXACT_ALL);
+        if (loops == FullWarpLoops.RUN_TIME_CHOICE) {
+            if (anyFp) {
+                code.iconst_0().istore(INEXACT_ALL);
+            }
+            if (anyDyn) {
+                code.iconst_0().istore(NEAREST_ALL);
+            }
+            code.iload(simdOn).ifeq(skip);
         }
-        if (anyDyn) {
-            code.iconst_0().istore(NEAREST_ALL);
-        }
-        code.iload(simdOn).ifeq(skip);
         if (anyFp) {
             code.aload(FLAGS).loadConstant(width).invokestatic(CD_SIMD, "inexactEverywhere", LANES_Z)
                     .istore(INEXACT_ALL);

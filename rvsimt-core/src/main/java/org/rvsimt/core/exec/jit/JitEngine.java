@@ -78,7 +78,7 @@ public final class JitEngine implements WarpEngine {
         }
         if (b == null) {
             if (compileThreshold <= 0) {
-                b = TierUpCompiler.compile(p, i, width, fastSfu, observed, true);
+                b = TierUpCompiler.compile(cache, p, i, width, fastSfu, observed, true);
                 if (!cache.slots.compareAndSet(i, null, b)) {
                     b = cache.slots.get(i);
                 }
@@ -160,13 +160,13 @@ public final class JitEngine implements WarpEngine {
                 blockStart = pc;
                 LoopRegion region = b.region();
                 long taken;
-                if (region != null && (m != full || !blockTrialTurn(b))
+                if (region != null && (m != full || !headerPending(b))
                         && region.enterable(firstRuns, p.base, rpcTop)
                         && (limit = regionLimit(region, w, steps, budget, quantum - executed)) > 0) {
                     // The loop as one region: whole iterations, then the block it stopped after.
                     exit.limit = limit;
                     exit.runs = runs;
-                    exit.simd = region.simd() && (b.simd() != null ? b.simd().simd() : SimdTrial.proven());
+                    exit.simd = region.simd() && SimdLanesLoader.usable(compileThreshold <= 0);
                     try {
                         taken = m != full ? region.code().runMasked(c, w, m, exit)
                                 : region.code().runFull(c, w, m, exit);
@@ -247,15 +247,11 @@ public final class JitEngine implements WarpEngine {
 
     /**
      * Whether a full-warp arrival at a region's header runs the header's block instead: while the
-     * block's SIMD trial is undecided. A region takes its host-SIMD lane loops once the header block's
-     * trial has chosen them, and that trial only advances on the block's own runs. Tried and dropped:
-     * a trial of the region's own (HotSpot deoptimised the region's one hot method at every switch of
-     * variant: a warm sgemm_naive at a fifth of its blocks' speed), and one header arrival in eight
-     * running the block (in sgemm_naive that is one block run per eight k loops: the trial never
-     * decided in a warm bench row, and the region kept its plain loops at a third of the blocks' speed).
+     * block waits for SimdLanes to be warm ({@link SimdPending}), so that its own run asks for its
+     * SIMD recompile; until then the region would run its plain loops anyway.
      */
-    private static boolean blockTrialTurn(JitBlock header) {
-        return header.simd() != null && !header.simd().simd();
+    private static boolean headerPending(JitBlock header) {
+        return header.simd() != null;
     }
 
     /**

@@ -11,8 +11,8 @@ package org.rvsimt.core.exec.jit;
  * @param length instructions per iteration
  * @param before {@code before[j]}: instructions of one iteration up to and including part j
  * @param code   the generated code
- * @param simd   the full-warp variant has host-SIMD lane loops (taken once the header block's
- *               {@link SimdTrial} has chosen them, or, for a header without one, once any block's has)
+ * @param simd   the full-warp variant has host-SIMD lane loops (taken once SimdLanes is warm,
+ *               {@link SimdLanesLoader})
  */
 record LoopRegion(JitBlock[] parts, int length, int[] before, CompiledRegion code, boolean simd) {
     LoopRegion(JitBlock[] parts, CompiledRegion code, boolean simd) {

@@ -17,7 +17,7 @@ public final class RegionExit {
     int limit;
     /** Whole iterations that ran before the current one. */
     int iterations;
-    /** Whether a full-warp run takes the region's host-SIMD lane loops (its header block's {@link SimdTrial}'s choice). */
+    /** Whether a full-warp run takes the region's host-SIMD lane loops (once SimdLanes is warm: {@link SimdLanesLoader}). */
     boolean simd;
     /** Index of the part of the current iteration that ran last (its end is for the engine to take). */
     int part;

@@ -44,21 +44,6 @@ public final class SimdLanes {
         return width >= STEP;
     }
 
-    /** Whether {@link #fp} computes {@code op}: f32 add, sub, mul and the fused multiply-adds (not divide, not f16). */
-    static boolean computes(Operation op) {
-        return switch (op) {
-            case FpArith arith -> switch (arith) {
-                case FADD, FSUB, FMUL -> true;
-                case FDIV, FADD_H, FSUB_H, FMUL_H, FDIV_H -> false;
-            };
-            case FpFused fused -> switch (fused) {
-                case FMADD, FMSUB, FNMSUB, FNMADD -> true;
-                case FMADD_H, FMSUB_H, FNMSUB_H, FNMADD_H -> false;
-            };
-            default -> false;
-        };
-    }
-
     /** True when every lane's inexact flag is set: the precondition of the float fast path. */
     static boolean inexactEverywhere(int[] fflags, int width) {
         for (int l = 0; l < width; l++) {

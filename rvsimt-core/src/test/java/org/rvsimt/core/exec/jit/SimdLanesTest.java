@@ -56,7 +56,7 @@ class SimdLanesTest {
     @ParameterizedTest(name = "op {0} width {1}")
     @MethodSource("opsAndWidths")
     void floatLanesMatchTheScalarSemantics(Operation op, int width) {
-        assertThat(SimdLanes.computes(op)).isTrue();
+        assertThat(SimdCoverage.computes(op)).isTrue();
         SplittableRandom r = new SplittableRandom(31L * OPS.indexOf(op) + width);
         for (int trial = 0; trial < 60; trial++) {
             int[] f = new int[32 * width];
