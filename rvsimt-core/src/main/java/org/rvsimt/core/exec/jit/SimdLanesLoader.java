@@ -38,7 +38,7 @@ final class SimdLanesLoader {
      * Wall time after which the loops count as warm anyway (the blocks' own calls finish the job):
      * the thread takes a core from the warps while it runs.
      */
-    private static final long MAX_NANOS = 5_000_000_000L;
+    private static final long MAX_NANOS = 2_000_000_000L;
     private static final int WIDTH = 32;
 
     private static volatile boolean loaded;
