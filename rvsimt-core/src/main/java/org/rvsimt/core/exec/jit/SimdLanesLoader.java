@@ -29,9 +29,12 @@ import org.rvsimt.isa.Operation;
  */
 final class SimdLanesLoader {
     /** Calls per timed round: one of each warmed loop per call. */
-    private static final int ROUND = 256;
-    /** A round this many times faster than the first (the bytecode interpreter's) means C2 code. */
-    private static final int SPEED_UP = 40;
+    private static final int ROUND = 128;
+    /**
+     * A round this many times faster than the first (the bytecode interpreter's) means C2 code: on
+     * the 2-core VM C1 code ran the rounds 3-6x faster than the first, C2 code 60-80x.
+     */
+    private static final int SPEED_UP = 20;
     /** Rounds before a fast one counts (HotSpot's C2 thresholds are a few thousand calls). */
     private static final int MIN_ROUNDS = 16;
     /**
