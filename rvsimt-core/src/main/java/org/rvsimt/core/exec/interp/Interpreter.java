@@ -23,7 +23,6 @@ import org.rvsimt.core.memory.MemoryFault;
 import org.rvsimt.core.memory.Windows;
 import org.rvsimt.core.semantics.Control;
 import org.rvsimt.core.semantics.Csr;
-import org.rvsimt.core.semantics.FloatOps;
 import org.rvsimt.core.semantics.HalfOps;
 import org.rvsimt.core.semantics.LowPrecision;
 import org.rvsimt.core.semantics.Sfu;
@@ -36,16 +35,9 @@ import org.rvsimt.isa.Operation.AluFunction;
 import org.rvsimt.isa.Operation.Amo;
 import org.rvsimt.isa.Operation.Branch;
 import org.rvsimt.isa.Operation.CsrAccess;
-import org.rvsimt.isa.Operation.FpArith;
-import org.rvsimt.isa.Operation.FpCompare;
-import org.rvsimt.isa.Operation.FpFused;
-import org.rvsimt.isa.Operation.FpMinMax;
-import org.rvsimt.isa.Operation.FpToInt;
 import org.rvsimt.isa.Operation.FromLowPrecision;
-import org.rvsimt.isa.Operation.IntToFp;
 import org.rvsimt.isa.Operation.Load;
 import org.rvsimt.isa.Operation.Shuffle;
-import org.rvsimt.isa.Operation.SignInject;
 import org.rvsimt.isa.Operation.SpecialFunction;
 import org.rvsimt.isa.Operation.Standalone;
 import org.rvsimt.isa.Operation.Store;
@@ -60,6 +52,11 @@ import org.rvsimt.isa.semantics.IntOps;
  * every faster engine is compared with, so it favours obviousness over speed.
  */
 public final class Interpreter implements WarpEngine {
+    /**
+     * The lane of a faulting load or store is the one its slow path named in
+     * {@code c.inFlight.faultLane} (the lane loops are in {@link MemoryLanes}).
+     */
+    private static final int LANE_IN_FLIGHT = -2;
 
     @Override
     public void run(BlockContext c, Warp w, int quantum) {
@@ -80,6 +77,7 @@ public final class Interpreter implements WarpEngine {
         // Instruction events: every one, or each instruction's first (instructionSeen), or none.
         final boolean everyEvent = c.instructionEvents == InstructionEvents.EVERY;
         final boolean[] firstEvent = c.instructionSeen;
+        final long full = width == 64 ? -1L : (1L << width) - 1;   // all lanes: the lane loops' counted form
         try {
             loop:
             while (steps < quantum) {
@@ -128,10 +126,7 @@ public final class Interpreter implements WarpEngine {
                             aluByMethod(declared.semantics(), x, rdo, a, b, true, imm, m);
                             yield next;
                         }
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            int l = Long.numberOfTrailingZeros(mm);
-                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], x[b + l]);
-                        }
+                        IntLanes.registers((Alu) op, x, rdo, a, b, m, full, width);
                         yield next;
                     }
                     case ALU_RI -> {
@@ -139,10 +134,7 @@ public final class Interpreter implements WarpEngine {
                             aluByMethod(declared.semantics(), x, rdo, a, b, false, imm, m);
                             yield next;
                         }
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            int l = Long.numberOfTrailingZeros(mm);
-                            x[rdo + l] = IntOps.apply((Alu) op, x[a + l], imm);
-                        }
+                        IntLanes.immediate((Alu) op, x, rdo, a, imm, m, full, width);
                         yield next;
                     }
                     case LUI -> {
@@ -160,13 +152,7 @@ public final class Interpreter implements WarpEngine {
                         yield next;
                     }
                     case BRANCH -> {
-                        long taken = 0;
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            int l = Long.numberOfTrailingZeros(mm);
-                            if (Control.taken((Branch) op, x[a + l], x[b + l])) {
-                                taken |= 1L << l;
-                            }
-                        }
+                        long taken = IntLanes.taken((Branch) op, x, a, b, m);
                         if (taken == m) {
                             yield pc + imm;
                         } else if (taken == 0) {
@@ -202,18 +188,14 @@ public final class Interpreter implements WarpEngine {
                         int wd = op instanceof Load load ? load.width() : ((Standalone) op).floatAccessBytes();
                         boolean uns = op instanceof Load load ? load.unsigned() : wd == 2;
                         int box = op == Standalone.FLH ? HalfOps.BOX : 0;   // flh NaN-boxes the half
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            lane = Long.numberOfTrailingZeros(mm);
-                            dst[rdo + lane] = LaneOps.load(c, w, lane, x[a + lane] + imm, wd, uns) | box;
-                        }
+                        lane = LANE_IN_FLIGHT;
+                        MemoryLanes.load(c, w, dst, rdo, x, a, imm, wd, uns, box, m);
                         yield next;
                     }
                     case STORE, FSW -> {
                         int[] src = p.form[i] == Form.FSW ? f : x;
-                        for (long mm = m; mm != 0; mm &= mm - 1) {
-                            lane = Long.numberOfTrailingZeros(mm);
-                            LaneOps.store(c, w, lane, x[a + lane] + imm, width(op), src[b + lane]);
-                        }
+                        lane = LANE_IN_FLIGHT;
+                        MemoryLanes.store(c, w, src, b, x, a, imm, width(op), m);
                         SimtControl.storeBarrier(c, w, pc, next, m);
                         yield next;
                     }
@@ -248,7 +230,7 @@ public final class Interpreter implements WarpEngine {
                     }
                     case FP_RR, FP_SQRT, FP_FMA, FP_SGNJ, FP_MINMAX, FP_CMP,
                          FP_CLASS, FCVT_W_S, FCVT_S_W, FMV_X_W, FMV_W_X -> {
-                        floatOp(c, w, p, i, pc, m);
+                        FloatLanes.execute(c, w, p, i, pc, m);
                         yield next;
                     }
                     case LOWP_TO_F -> {
@@ -360,7 +342,7 @@ public final class Interpreter implements WarpEngine {
                 }
             }
         } catch (MemoryFault mf) {
-            throw Faults.memoryFault(c, w, pc, lane, m, mf);
+            throw Faults.memoryFault(c, w, pc, lane == LANE_IN_FLIGHT ? c.inFlight.faultLane : lane, m, mf);
         } catch (Divergence.StackOverflow so) {
             throw Faults.fault(c, w, FaultKind.STACK_OVERFLOW, pc, m, -1, so.getMessage());
         } finally {
@@ -558,55 +540,6 @@ public final class Interpreter implements WarpEngine {
             }
             x[rdo + l] = (int) old;
         }
-    }
-
-    private static void floatOp(BlockContext c, Warp w, Program p, int i, int pc, long m) {
-        int width = w.width;
-        int[] x = w.x;
-        int[] f = w.f;
-        int[] flags = w.fflags;
-        int a = p.rs1[i] * width;
-        int b = p.rs2[i] * width;
-        int d = p.rd[i] * width;
-        int rmField = p.rm[i];
-        Operation op = p.op[i];
-        Form form = p.form[i];
-        for (long mm = m; mm != 0; mm &= mm - 1) {
-            int l = Long.numberOfTrailingZeros(mm);
-            int rm = rmField == 7 ? w.frm[l] : rmField;
-            if (rm > 4 && usesRounding(form)) {
-                throw rmField == 7 ? Faults.roundingFault(c, w, pc, l, rm)
-                        : Faults.fault(c, w, FaultKind.ILLEGAL_INSTRUCTION, pc, 1L << l, -1, "reserved rounding mode " + rm);
-            }
-            switch (form) {
-                case FP_RR -> f[d + l] = FloatOps.arith((FpArith) op, f[a + l], f[b + l], rm, flags, l);
-                case FP_FMA -> f[d + l] = FloatOps.fused((FpFused) op, f[a + l], f[b + l], f[p.rs3[i] * width + l], rm,
-                        flags, l);
-                case FP_SGNJ -> f[d + l] = FloatOps.signInject((SignInject) op, f[a + l], f[b + l]);
-                case FP_MINMAX -> f[d + l] = FloatOps.minMax((FpMinMax) op, f[a + l], f[b + l], flags, l);
-                case FP_CMP -> x[xDest(p, i) * width + l] = FloatOps.compare((FpCompare) op, f[a + l], f[b + l], flags, l);
-                case FCVT_W_S -> x[xDest(p, i) * width + l] = FloatOps.toInt((FpToInt) op, f[a + l], rm, flags, l);
-                case FCVT_S_W -> f[d + l] = FloatOps.fromInt((IntToFp) op, x[a + l], rm, flags, l);
-                case FP_SQRT -> f[d + l] = op == Standalone.FSQRT ? FloatOps.fsqrtS(f[a + l], rm, flags, l)
-                        : HalfOps.rounded((Standalone) op, f[a + l], rm, flags, l);
-                case FP_CLASS -> x[xDest(p, i) * width + l] = op == Standalone.FCLASS ? FloatOps.fclassS(f[a + l])
-                        : HalfOps.fclassH(f[a + l]);
-                case FMV_X_W -> x[xDest(p, i) * width + l] = op == Standalone.FMV_X_W ? FloatOps.fmvXW(f[a + l])
-                        : HalfOps.fmvXH(f[a + l]);
-                case FMV_W_X -> f[d + l] = op == Standalone.FMV_W_X ? FloatOps.fmvWX(x[a + l]) : HalfOps.fmvHX(x[a + l]);
-                default -> throw new IllegalStateException("not a float form: " + form);
-            }
-        }
-    }
-
-    private static boolean usesRounding(Form form) {
-        return form == Form.FP_RR || form == Form.FP_SQRT || form == Form.FP_FMA || form == Form.FCVT_W_S
-                || form == Form.FCVT_S_W;
-    }
-
-    /** Integer destination of an FP instruction (x0 writes go to the sink row). */
-    private static int xDest(Program p, int i) {
-        return p.rd[i] == 0 ? Predecoder.SINK : p.rd[i];
     }
 
     /** Bytes a store writes: sw/sh/sb's width, or fsw's 4 and fsh's 2. */
