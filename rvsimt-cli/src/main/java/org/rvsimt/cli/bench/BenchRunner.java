@@ -17,7 +17,7 @@ import org.rvsimt.isa.asm.AsmException;
 
 /**
  * Runs the suite: for every case, engine and thread count one row. A row opens a device, uploads
- * the inputs, runs once untimed (warming up the simulator's own JIT-compiled code), then times up
+ * the inputs, runs untimed until HotSpot has settled on the simulator's code ({@link WarmUp}), then times up
  * to {@link Workload#repetitions()} runs (fewer once {@link #TIMED_BUDGET_NANOS} is spent) and
  * keeps the fastest; the output of the last run is checked against the Java reference, and its
  * checksum against the native program's.
@@ -189,8 +189,11 @@ public final class BenchRunner {
             TimingRows.attach(d, engine, config.warpSize());
             w.upload(d);
             if (tier != Tier.TINY) {               // the tiny size is for tests: no warm-up, one timed run
-                w.reset(d);
-                w.run(d);                          // warm-up, untimed
+                // Untimed warm-up runs until HotSpot has settled on the engine's code (WarmUp says why).
+                new WarmUp().run(() -> {
+                    w.reset(d);
+                    w.run(d);
+                });
             }
             Workload.Run best = null;
             List<Long> times = new ArrayList<>();
