@@ -48,7 +48,7 @@ final class BenchCommand implements Callable<Integer> {
     List<String> threads = List.of("1", "all");
 
     @Option(names = "--case", paramLabel = "NAME", description = "run only this case (repeatable): saxpy, saxpy_rvv, "
-            + "sgemm_naive, sgemm_tiled, sgemm_reg, sgemm_mma, conv2d, conv2d_rvv, softmax, softmax_rvv, bitonic, "
+            + "sgemm_naive, sgemm_tiled, sgemm_reg, sgemm_mma, conv2d, conv2d_rvv, softmax, softmax_rvv, relu_i8, relu_i8_rvv, bitonic, "
             + "mandelbrot, cnn")
     List<String> cases = new ArrayList<>();
 

@@ -67,6 +67,7 @@ public final class BenchRunner {
         return List.of(new SaxpyCase(false), new SaxpyCase(true), new SgemmCase(SgemmCase.Variant.NAIVE),
                 new SgemmCase(SgemmCase.Variant.TILED), new SgemmCase(SgemmCase.Variant.REG), new SgemmCase(SgemmCase.Variant.MMA),
                 new Conv2dCase(false), new Conv2dCase(true), new SoftmaxCase(false), new SoftmaxCase(true),
+                new ReluI8Case(false), new ReluI8Case(true),
                 new BitonicCase(), new MandelbrotCase(), new CnnCase());
     }
 

@@ -29,6 +29,7 @@ import org.rvsimt.core.exec.program.Program;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.exec.vector.HostSimd;
 import org.rvsimt.core.exec.vector.VectorFastPath;
+import org.rvsimt.core.exec.vector.VectorIntBinding;
 import org.rvsimt.core.exec.vector.VectorState;
 import org.rvsimt.core.exec.vector.VectorUnit;
 import org.rvsimt.core.semantics.HalfOps;
@@ -69,6 +70,8 @@ final class BlockCompiler {
             CD_long);
     private static final MethodTypeDesc MTD_BOUND_MEMORY = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
             CD_int, CD_long, CD_int, CD_int, CD_int, CD_boolean);
+    private static final MethodTypeDesc MTD_BOUND_INT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
+            CD_int, CD_long, CD_int, CD_int);
     private static final MethodTypeDesc MTD_BOUND_FLOAT = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
             CD_int, CD_long, CD_int, CD_int, CD_int, CD_int);
     private static final MethodTypeDesc MTD_OBSERVE = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_int,
@@ -198,6 +201,12 @@ final class BlockCompiler {
      * rebind); false when the instruction is not one of those cases (the unit's general entry then).
      */
     private boolean bindVector(CodeBuilder code, int i, int vtype) {
+        int loop = vtype < 0 ? -1 : VectorIntBinding.loop((Operation.Vector) p.op[i], p.source[i], p.words[i], vtype);
+        if (loop >= 0 && !VectorFastPath.unitStrideE32((Operation.Vector) p.op[i], p.words[i])) {
+            code.aload(CTX).aload(WARP).loadConstant(i).loadConstant(p.base + 2 * i).lload(MASK).loadConstant(vtype)
+                    .loadConstant(loop).invokestatic(ClassDesc.of(VectorIntBinding.class.getName()), "bound", MTD_BOUND_INT);
+            return true;
+        }
         if (vtype < 0 || org.rvsimt.core.semantics.VectorOps.sew(vtype) != 32 || !HostSimd.AVAILABLE) {
             return false;
         }

@@ -13,6 +13,7 @@ import org.rvsimt.isa.OperandSource;
 import org.rvsimt.isa.Operation;
 import org.rvsimt.isa.Operation.SpecialFunction;
 import org.rvsimt.isa.Operation.VectorArith;
+import org.rvsimt.isa.Operation.VectorCompare;
 import org.rvsimt.isa.Operation.VectorConfig;
 import org.rvsimt.isa.Operation.VectorFpArith;
 import org.rvsimt.isa.Operation.VectorFpFused;
@@ -44,7 +45,7 @@ final class VectorDirectPath {
 
     /** Which loop runs an instruction: chosen once per instruction, then tested per lane. */
     enum Kind {
-        CONFIG, INTEGER, MUL_ADD, REDUCTION, FLOAT_REDUCTION, PERMUTE, STRIDED_E32, SPECIAL_FUNCTION,
+        CONFIG, INTEGER, MUL_ADD, COMPARE, REDUCTION, FLOAT_REDUCTION, PERMUTE, STRIDED_E32, SPECIAL_FUNCTION,
         /** The host-SIMD f32 loops and e32 block copies of {@link VectorFastPath}. */
         HOST_SIMD,
         /** None: every lane runs in the unit's general path. */
@@ -57,12 +58,13 @@ final class VectorDirectPath {
             case VectorConfig k -> Kind.CONFIG;
             case VectorArith k -> Kind.INTEGER;
             case VectorMulAdd k -> Kind.MUL_ADD;
+            case VectorCompare k -> Kind.COMPARE;
             case VectorReduction k -> Kind.REDUCTION;
             case VectorFpReduction k -> Kind.FLOAT_REDUCTION;
             case VectorSpecialFunction k -> Kind.SPECIAL_FUNCTION;
             case VectorPermute k -> masked ? Kind.GENERAL : Kind.PERMUTE;
             case VectorMemory k when !masked && stridedE32(k, word) -> Kind.STRIDED_E32;
-            case VectorMemory k when HostSimd.AVAILABLE && VectorFastPath.unitStrideE32(k, word) -> Kind.HOST_SIMD;
+            case VectorMemory k when HostSimd.AVAILABLE && VectorFastPath.unitStrideEew(k, word) != 0 -> Kind.HOST_SIMD;
             case VectorFpArith k when HostSimd.AVAILABLE -> Kind.HOST_SIMD;
             case VectorFpFused k when HostSimd.AVAILABLE -> Kind.HOST_SIMD;
             default -> Kind.GENERAL;
@@ -98,6 +100,8 @@ final class VectorDirectPath {
         return switch (kind) {
             case INTEGER -> aligned && integer(w, v, (VectorArith) op, null, source, lane, sew, masked, vd, rs1, vs2);
             case MUL_ADD -> aligned && integer(w, v, null, (VectorMulAdd) op, source, lane, sew, masked, vd, rs1, vs2);
+            case COMPARE -> (vs2 & group) == 0 && (source != OperandSource.VECTOR || (rs1 & group) == 0)
+                    && compare(w, v, (VectorCompare) op, source, lane, sew, masked, vd, rs1, vs2);
             case REDUCTION -> (vs2 & group) == 0 && reduce(w, v, (VectorReduction) op, lane, sew, masked, vd, rs1, vs2);
             case FLOAT_REDUCTION -> sew == 32 && (vs2 & group) == 0
                     && reduceFloat(w, v, (VectorFpReduction) op, lane, masked, vd, rs1, vs2);
@@ -182,13 +186,39 @@ final class VectorDirectPath {
         boolean vectorB = source == OperandSource.VECTOR;
         int s1 = v.offset(lane, rs1, 0, sb);
         int scalar = vectorB ? 0 : scalarB(w, source, lane, sew, rs1);
-        for (int e = 0; e < n; e++) {
+        // Host SIMD for the leading whole chunks (not when a masked vd is v0 itself: the element loop
+        // then reads mask bits that earlier elements of the same instruction wrote).
+        int from = HostSimd.AVAILABLE && arith != null && VectorIntSimd.covers(arith) && (!masked || vd != 0)
+                ? VectorIntSimd.arith(arith, sew, b, n, vectorB, scalar, s1, s2, d, masked ? v.offset(lane, 0, 0, 1) : -1)
+                : 0;
+        for (int e = from; e < n; e++) {
             if (active(v, lane, masked, e)) {
                 int bv = vectorB ? get(b, s1 + e * sb, sb) : scalar;
                 int a = get(b, s2 + e * sb, sb);
                 int r = arith != null ? VectorOps.intBinary(arith, sew, a, bv)
                         : VectorOps.intMulAdd(mulAdd, sew, bv, a, get(b, d + e * sb, sb));
                 set(b, d + e * sb, sb, r);
+            }
+        }
+        return true;
+    }
+
+    /** Integer compares into the mask register vd: each active element's bit below vl (the others undisturbed). */
+    private static boolean compare(Warp w, VectorState v, VectorCompare k, OperandSource source, int lane, int sew,
+                                   boolean masked, int vd, int rs1, int vs2) {
+        byte[] b = v.bytes;
+        int sb = sew / 8;
+        int n = v.vl[lane];
+        int s2 = v.offset(lane, vs2, 0, sb);
+        boolean vectorB = source == OperandSource.VECTOR;
+        int s1 = v.offset(lane, rs1, 0, sb);
+        int scalar = vectorB ? 0 : scalarB(w, source, lane, sew, rs1);
+        int from = HostSimd.AVAILABLE ? VectorIntSimd.compare(k, sew, b, n, vectorB, scalar, s1, s2,
+                v.offset(lane, vd, 0, 1), masked ? v.offset(lane, 0, 0, 1) : -1) : 0;
+        for (int e = from; e < n; e++) {
+            if (active(v, lane, masked, e)) {
+                v.setMaskBit(lane, vd, e, VectorOps.intCompare(k, sew, get(b, s2 + e * sb, sb),
+                        vectorB ? get(b, s1 + e * sb, sb) : scalar));
             }
         }
         return true;
@@ -202,7 +232,13 @@ final class VectorDirectPath {
         int s2 = v.offset(lane, vs2, 0, sb);
         VectorArith combine = k.combine();
         int acc = get(b, v.offset(lane, rs1, 0, sb), sb);
-        for (int e = 0; e < n; e++) {
+        int from = 0;
+        if (HostSimd.AVAILABLE) {
+            int[] done = new int[1];
+            acc = VectorIntSimd.reduce(k, sew, b, n, s2, masked ? v.offset(lane, 0, 0, 1) : -1, acc, done);
+            from = done[0];
+        }
+        for (int e = from; e < n; e++) {
             if (active(v, lane, masked, e)) {
                 acc = VectorOps.intBinary(combine, sew, acc, get(b, s2 + e * sb, sb));
             }
@@ -225,7 +261,13 @@ final class VectorDirectPath {
         int n = v.vl[lane];
         int s2 = v.offset(lane, vs2, 0, 4);
         int acc = (int) INT.get(b, v.offset(lane, rs1, 0, 4));
-        for (int e = 0; e < n; e++) {
+        int from = 0;
+        if (!sum && HostSimd.AVAILABLE) {           // the sums stay in element order: their rounding depends on it
+            int[] done = new int[1];
+            acc = VectorIntSimd.reduceMinMax(k, b, n, s2, masked ? v.offset(lane, 0, 0, 1) : -1, acc, done);
+            from = done[0];
+        }
+        for (int e = from; e < n; e++) {
             if (active(v, lane, masked, e)) {
                 int x = (int) INT.get(b, s2 + 4 * e);
                 acc = switch (k) {

@@ -49,7 +49,9 @@ public final class VectorFastPath {
     static boolean lane(BlockContext c, Warp w, VectorState v, Operation.Vector op, OperandSource source, int word,
                         int lane) {
         int vtype = v.vtype[lane];
-        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != 32 || v.vstart[lane] != 0
+        int eew = unitStrideEew(op, word);
+        // a unit-stride copy at its own SEW (EMUL = LMUL), f32 arithmetic at SEW 32
+        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != (eew != 0 ? 8 * eew : 32) || v.vstart[lane] != 0
                 || (word >>> 25 & 1) == 0) {
             return false;
         }
@@ -61,8 +63,8 @@ public final class VectorFastPath {
         if ((vd & groupMask) != 0) {
             return false;
         }
-        if (unitStrideE32(op, word)) {
-            return unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE);
+        if (eew != 0) {
+            return unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE, eew);
         }
         return floatGroupsAligned(op, source, rs1, vs2, groupMask) && w.frm[lane] <= 4
                 && floatLoop(w, v, op, source, lane, vd, rs1, vs2);
@@ -71,6 +73,22 @@ public final class VectorFastPath {
     /** vle32.v / vse32.v: unit stride (nf, mew, mop, lumop 0, width 110), not whole-register or mask. */
     public static boolean unitStrideE32(Operation.Vector op, int word) {
         return (op == VectorMemory.LOAD || op == VectorMemory.STORE) && (word & 0xFDF07000) == 0x00006000;
+    }
+
+    /**
+     * vle8/16/32.v and vse8/16/32.v (unit stride: nf, mew, mop and lumop 0; width 000, 101 or 110):
+     * the element width in bytes, else 0.
+     */
+    public static int unitStrideEew(Operation.Vector op, int word) {
+        if ((op != VectorMemory.LOAD && op != VectorMemory.STORE) || (word & 0xFDF00000) != 0) {
+            return 0;
+        }
+        return switch (word >>> 12 & 7) {
+            case 0 -> 1;
+            case 5 -> 2;
+            case 6 -> 4;
+            default -> 0;
+        };
     }
 
     /** An f32 arithmetic or multiply-add whose source groups (vs2, and vs1 of .vv) are aligned to LMUL. */
@@ -101,7 +119,7 @@ public final class VectorFastPath {
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             if ((v.vtype[lane] & BOUND_BITS) != want || v.vstart[lane] != 0
-                    || !unitStride(c, w, v, lane, vd, rs1, store)) {
+                    || !unitStride(c, w, v, lane, vd, rs1, store, 4)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
@@ -122,12 +140,15 @@ public final class VectorFastPath {
         }
     }
 
-    /** vle32.v / vse32.v: the vl elements are contiguous in memory (VRAM, shared or the lane's stack) and in the register group. */
+    /**
+     * vle&lt;eew&gt;.v / vse&lt;eew&gt;.v: the vl elements are contiguous in memory (VRAM, shared or the lane's
+     * stack) and in the register group.
+     */
     private static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
-                                      boolean store) {
+                                      boolean store, int eew) {
         int addr = rs1 == 0 ? 0 : w.x[rs1 * w.width + lane];
-        int bytes = 4 * v.vl[lane];
-        if ((addr & 3) != 0) {
+        int bytes = eew * v.vl[lane];
+        if ((addr & (eew - 1)) != 0) {
             return false;
         }
         byte[] mem;

@@ -232,4 +232,114 @@ class VectorBindingTest {
             }
         }
     }
+
+    /**
+     * An int8 ReLU strip-mined at e8, m8 in a loop whose blocks bind to the uniform vtype: a compare
+     * into the mask, a masked vand (the elements it leaves alone keep their loaded value), and a
+     * vredmaxu into a running maximum, then a few e16 forms under a block-local vsetvli (vmul.vx,
+     * vsra.vi, a masked vadd.vv and vredsum with a vl that is not a whole number of host vectors).
+     * Both engines against a Java reference; vl differs by thread (0 .. VLMAX).
+     */
+    private static final String INT8_LOOP = """
+                lw a1, 0(a0)          # x: 256 bytes per thread
+                lw a2, 4(a0)          # out: 256 bytes per thread
+                lw a3, 8(a0)          # sums: 3 words per thread
+                csrr t0, vx_tid_x
+                slli t1, t0, 8
+                add a1, a1, t1
+                add a2, a2, t1
+                li t1, 12
+                mul t1, t1, t0
+                add a3, a3, t1
+                li t2, 37
+                mul t2, t2, t0        # avl = 37 * tid: 0, 37, ... up to 256 with the loop
+                andi t2, t2, 255
+                addi t2, t2, 20
+                vsetvli t3, zero, e8, m8, ta, ma
+                vmv.v.i v24, 0
+                mv s1, a1
+                mv s2, a2
+                mv s3, t2
+            loop:
+                vsetvli t3, s3, e8, m8, ta, ma
+                vle8.v v8, (s1)
+                vmslt.vx v0, v8, zero
+                vand.vi v8, v8, 0, v0.t
+                vse8.v v8, (s2)
+                vredmaxu.vs v24, v8, v24
+                add s1, s1, t3
+                add s2, s2, t3
+                sub s3, s3, t3
+                bnez s3, loop
+                vmv.x.s t4, v24
+                sw t4, 0(a3)
+                li t5, 50
+                vsetvli t3, t5, e16, m4, ta, mu
+                vle16.v v8, (a1)
+                li t6, -3
+                vmul.vx v16, v8, t6
+                vsra.vi v16, v16, 2
+                vmsgt.vi v0, v8, 0
+                vadd.vv v16, v16, v8, v0.t
+                vmv.v.i v4, 0
+                vredsum.vs v4, v16, v4
+                vmv.x.s t4, v4
+                sw t4, 4(a3)
+                vredmin.vs v4, v16, v4, v0.t
+                vmv.x.s t4, v4
+                sw t4, 8(a3)
+                ret
+            """;
+
+    @Test
+    void int8AndInt16MaskedAndReductionFormsComputeTheReference() {
+        int threads = 16;
+        byte[] x = new byte[256 * threads];
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (byte) r.nextInt();
+        }
+        byte[] wantOut = new byte[x.length];
+        int[] wantSums = new int[3 * threads];
+        for (int t = 0; t < threads; t++) {
+            int n = (37 * t & 255) + 20;
+            int max = 0;
+            for (int e = 0; e < n; e++) {
+                byte v = (byte) Math.max(x[256 * t + e], 0);
+                wantOut[256 * t + e] = v;
+                max = Math.max(max, v);
+            }
+            wantSums[3 * t] = max;
+            // e16, m4: VLMAX 32 at VLEN 128, so vl = 32 of the 50 asked for
+            short sum = 0;
+            short min = 0;
+            boolean any = false;
+            for (int e = 0; e < 32; e++) {
+                short a = (short) (x[256 * t + 2 * e] & 0xFF | x[256 * t + 2 * e + 1] << 8);
+                short m = (short) ((short) (a * -3) >> 2);
+                if (a > 0) {
+                    m = (short) (m + a);
+                }
+                sum += m;
+                if (a > 0) {
+                    min = any ? (short) Math.min(min, m) : m;
+                    any = true;
+                }
+            }
+            wantSums[3 * t + 1] = sum;
+            // vredmin's vs1[0] is the sum just written: the minimum of it and the active elements
+            wantSums[3 * t + 2] = any ? Math.min(sum, min) : sum;
+        }
+        for (String engine : new String[] {"interp", "jit"}) {
+            try (KernelHarness h = KernelHarness.of(engine, 8, 1)) {
+                Buffer xb = h.device.alloc(x.length).write(x);
+                Buffer ob = h.device.alloc(x.length);
+                Buffer sb = h.device.alloc(12L * threads);
+                LaunchResult res = h.run(INT8_LOOP, Dim3.of(1), Dim3.of(threads), 0, xb, ob, sb);
+                assertThat(res.fault()).as(engine).isNull();
+                assertThat(ob.readBytes()).as(engine).isEqualTo(wantOut);
+                assertThat(sb.readInts()).as(engine).containsExactly(wantSums);
+            }
+        }
+    }
 }

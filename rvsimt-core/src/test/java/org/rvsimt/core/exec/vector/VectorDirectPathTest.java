@@ -36,7 +36,13 @@ class VectorDirectPathTest {
         "vslide1up.vx d, s2, xm", "vfslide1up.vf d, s2, fm",
         "vfmacc.vf d, f, s2m", "vfnmsac.vv d, s1, s2m", "vfmadd.vf d, f, s2m", "vfadd.vv d, s2, s1m",
         "vfmul.vf d, s2, fm", "vfdiv.vv d, s2, s1m", "vfmin.vv d, s2, s1m", "vfsgnjn.vf d, s2, fm",
-        "vsetvli x, x, e16, m2, ta, ma", "vsetivli x, 7, e32, mf2, tu, mu", "vsetvl x, x, x"};
+        "vsetvli x, x, e16, m2, ta, ma", "vsetivli x, 7, e32, mf2, tu, mu", "vsetvl x, x, x",
+        // integer forms with host-SIMD chunks at SEW 8, 16 and 32 (masked or not), compares into masks
+        "vor.vx d, s2, xm", "vmaxu.vv d, s2, s1m", "vmin.vx d, s2, xm",
+        "vrsub.vi d, s2, im", "vsrl.vv d, s2, s1m", "vsra.vx d, s2, xm", "vmul.vx d, s2, xm", "vmaxu.vx d, s2, xm",
+        "vmseq.vv d, s2, s1m", "vmsne.vx d, s2, xm", "vmsltu.vv d, s2, s1m", "vmslt.vx d, s2, xm",
+        "vmsleu.vi d, s2, im", "vmsle.vv d, s2, s1m", "vmsgtu.vx d, s2, xm", "vmsgt.vi d, s2, im",
+        "vredminu.vs d, s2, s1m", "vredmax.vs d, s2, s1m", "vredand.vs d, s2, s1m", "vredor.vs d, s2, s1m"};
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3})
