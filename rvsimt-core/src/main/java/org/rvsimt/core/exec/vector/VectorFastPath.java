@@ -166,11 +166,27 @@ public final class VectorFastPath {
         }
         int reg = v.offset(lane, vd, 0, 4);
         if (store) {
-            System.arraycopy(v.bytes, reg, mem, off, bytes);
+            copy(v.bytes, reg, mem, off, bytes);
         } else {
-            System.arraycopy(mem, off, v.bytes, reg, bytes);
+            copy(mem, off, v.bytes, reg, bytes);
         }
         return true;
+    }
+
+    /**
+     * {@code bytes} bytes between two different arrays, a host vector at a time: a register group is
+     * a few host vectors (128 bytes for e32, m8 at VLEN 128), where System.arraycopy's call into its
+     * copy stub with a length known only at run time cost more than the copy (saxpy_rvv's profile).
+     */
+    private static void copy(byte[] from, int at, byte[] to, int into, int bytes) {
+        int step = BYTES.length();
+        int k = 0;
+        for (; k + step <= bytes; k += step) {
+            ByteVector.fromArray(BYTES, from, at + k).intoArray(to, into + k);
+        }
+        if (k < bytes) {
+            System.arraycopy(from, at + k, to, into + k, bytes - k);
+        }
     }
 
     private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
@@ -181,11 +197,12 @@ public final class VectorFastPath {
         if (arith != null && !arith.rounds()) {
             rm = 0;         // as VectorUnit: min/max/sign injection take no rounding mode
         }
-        // The host-SIMD loop first: it does the elements it can prove exact, in whole chunks, and says
-        // how far it got; the scalar loop below does the rest (a short tail, or from the first chunk
-        // that needs exact flags on). Each element reads only its own index of the sources, so the
-        // elements the SIMD loop already wrote never feed the scalar ones, even in place.
-        int from = simdApplies(w, arith, lane) ? simdLoop(w, v, op, source, lane, vd, rs1, vs2) : 0;
+        // The host-SIMD loop as soon as it applies: it does the elements it can prove exact, in whole
+        // chunks, and says how far it got; the scalar loop does the rest (a short tail, or from the first
+        // chunk that needs exact flags on). A rounded operation in a lane whose inexact flag is not set
+        // yet (a thread's first one: every launch starts with clear flags) takes its first elements here
+        // until one sets it, then the SIMD loop. Each element reads only its own index of the sources,
+        // so the order in which elements are written changes no result, even in place; flags are sticky.
         int[] flags = w.fflags;
         byte[] b = v.bytes;
         int n = v.vl[lane];
@@ -194,7 +211,15 @@ public final class VectorFastPath {
         boolean scalar = source == OperandSource.F;
         int f = w.f[rs1 * w.width + lane];
         int s1 = v.offset(lane, rs1, 0, 4);
-        for (int e = from; e < n; e++) {
+        boolean simdTried = false;
+        for (int e = 0; e < n; e++) {
+            if (!simdTried && simdApplies(w, arith, lane)) {
+                simdTried = true;
+                e += simdLoop(w, v, op, source, lane, vd, rs1, vs2, e);
+                if (e == n) {
+                    break;
+                }
+            }
             int a = scalar ? f : (int) INT.get(b, s1 + 4 * e);
             int x2 = (int) INT.get(b, s2 + 4 * e);
             int r = fused != null ? VectorOps.fpMulAdd(fused, a, x2, (int) INT.get(b, d + 4 * e), rm, flags, lane)
@@ -214,8 +239,8 @@ public final class VectorFastPath {
     }
 
     /**
-     * The f32 multiply-adds and arithmetic on host SIMD, one chunk of elements at a time, in place:
-     * returns how many leading elements it wrote (a whole number of chunks), the rest being the
+     * The f32 multiply-adds and arithmetic on host SIMD, one chunk of elements at a time, in place,
+     * from element {@code start}: returns how many elements it wrote (a whole number of chunks), the rest being the
      * scalar loop's. The rounded operations (multiply-adds, vfadd, vfsub, vfrsub, vfmul, vfdiv,
      * vfrdiv): Java's float operations and fused multiply-add round as IEEE 754 does, so with
      * round-to-nearest and the lane's inexact flag already set an operation whose result is a normal
@@ -226,12 +251,12 @@ public final class VectorFastPath {
      * bit operations on the words, flag-free for any input.
      */
     private static int simdLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
-                                int rs1, int vs2) {
-        int n = v.vl[lane];
+                                int rs1, int vs2, int start) {
+        int n = v.vl[lane] - start;
         byte[] regs = v.bytes;
-        int d = v.offset(lane, vd, 0, 4);
-        int s2 = v.offset(lane, vs2, 0, 4);
-        int s1 = v.offset(lane, rs1, 0, 4);
+        int d = v.offset(lane, vd, start, 4);
+        int s2 = v.offset(lane, vs2, start, 4);
+        int s1 = v.offset(lane, rs1, start, 4);
         boolean scalar = source == OperandSource.F;
         FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
         // One method per kind of check, so that HotSpot compiles each loop with its own profile and
