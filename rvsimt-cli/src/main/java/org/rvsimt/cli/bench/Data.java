@@ -30,6 +30,11 @@ final class Data {
         return LaunchOptions.defaults().withEntry(entry);
     }
 
+    /** An element count as the size column shows it: 4K, 16M. */
+    static String count(int n) {
+        return n >= 1 << 20 ? (n >> 20) + "M" : n >= 1024 ? (n >> 10) + "K" : Integer.toString(n);
+    }
+
     /** Sum of v[i] * (i % 7 + 1) in double, in index order: the checksum the native programs print. */
     static double weightedSum(float[] v) {
         double s = 0;

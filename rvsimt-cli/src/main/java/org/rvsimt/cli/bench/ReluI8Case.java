@@ -70,7 +70,7 @@ final class ReluI8Case implements BenchCase {
 
         @Override
         public String size() {
-            return n >= 1 << 20 ? (n >> 20) + "M" : n >= 1024 ? (n >> 10) + "K" : Integer.toString(n);
+            return Data.count(n);
         }
 
         @Override

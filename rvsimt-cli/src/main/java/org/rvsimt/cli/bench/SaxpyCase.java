@@ -78,7 +78,7 @@ final class SaxpyCase implements BenchCase {
 
         @Override
         public String size() {
-            return n >= 1 << 20 ? (n >> 20) + "M" : n >= 1024 ? (n >> 10) + "K" : Integer.toString(n);
+            return Data.count(n);
         }
 
         @Override
