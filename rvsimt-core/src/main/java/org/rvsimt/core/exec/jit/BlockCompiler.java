@@ -92,6 +92,9 @@ final class BlockCompiler {
             CD_int);
     private static final MethodTypeDesc DYN_RM = MethodTypeDesc.of(CD_int, CD_WARP, CD_int);
     private static final AtomicLong NAMES = new AtomicLong();
+    private static final MethodTypeDesc LOAD_LOAD_FMA = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
+            CD_INT_ARRAY, CD_INT_ARRAY, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int,
+            CD_int, CD_int, CD_int);
 
     // Local variable slots of the generated methods. The run methods and the lane-loop methods they
     // call share the layout up to IN_FLIGHT (the lane-loop methods take those as parameters).
@@ -355,6 +358,11 @@ final class BlockCompiler {
         int[] vtypes = knownVtypes(p, at, bodyCount, UniformVtype.of(p));
         for (int k = 0; k < bodyCount; k++) {
             final int i = at[k];
+            if (loops == FullWarpLoops.SIMD && !observed && k + 2 < bodyCount && loadLoadFma(at[k], at[k + 1], at[k + 2])) {
+                emitLoadLoadFma(code, at[k], at[k + 1], at[k + 2]);
+                k += 2;
+                continue;
+            }
             observe(code, i);
             if (mayFault(i)) {
                 code.aload(IN_FLIGHT).loadConstant(p.base + 2 * i).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
@@ -665,6 +673,42 @@ final class BlockCompiler {
         code.goto_(done);
         code.labelBinding(scalar);
         lanes(code, i, true, LaneWork.INSTRUCTION);
+        code.labelBinding(done);
+    }
+
+    /** flw; flw; fmadd.s multiplying the two loaded registers (RNE or dyn): one {@link SimdLoadFma} call. */
+    private boolean loadLoadFma(int a, int b, int fma) {
+        return p.op[a] == Operation.Standalone.FLW && p.op[b] == Operation.Standalone.FLW
+                && p.op[fma] == Operation.FpFused.FMADD && simdFp(fma)
+                && (p.rs1[fma] == p.rd[a] && p.rs2[fma] == p.rd[b] || p.rs1[fma] == p.rd[b] && p.rs2[fma] == p.rd[a]);
+    }
+
+    /** if (float fast path) SimdLoadFma.run(...) else the three instructions as SIMD calls and lane loops. */
+    private void emitLoadLoadFma(CodeBuilder code, int a, int b, int fma) {
+        Label separate = code.newLabel();
+        Label done = code.newLabel();
+        code.iload(INEXACT_ALL).ifeq(separate);
+        if (p.rm[fma] == 7) {
+            code.iload(NEAREST_ALL).ifeq(separate);
+        }
+        code.aload(CTX).aload(WARP).aload(F).aload(FLAGS).aload(X);
+        for (int load : new int[] {a, b}) {
+            code.loadConstant(p.rd[load] * width).loadConstant(p.rs1[load] * width).loadConstant(p.imm[load])
+                    .loadConstant(p.base + 2 * load);
+        }
+        code.loadConstant(p.rd[fma] * width).loadConstant(p.rs1[fma] * width).loadConstant(p.rs2[fma] * width)
+                .loadConstant(p.rs3[fma] * width).loadConstant(width);
+        code.invokestatic(ClassDesc.of(SimdLoadFma.class.getName()), "run", LOAD_LOAD_FMA);
+        code.goto_(done);
+        code.labelBinding(separate);
+        for (int load : new int[] {a, b}) {
+            code.aload(IN_FLIGHT).loadConstant(p.base + 2 * load).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
+            emitSimdLoad(code, load);
+        }
+        if (mayFault(fma)) {
+            code.aload(IN_FLIGHT).loadConstant(p.base + 2 * fma).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
+        }
+        lanes(code, fma, true, LaneWork.INSTRUCTION);
         code.labelBinding(done);
     }
 

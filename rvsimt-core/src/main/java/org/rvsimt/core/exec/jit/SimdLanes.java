@@ -31,11 +31,11 @@ import org.rvsimt.isa.Operation.FpFused;
  */
 public final class SimdLanes {
     private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Integer> INTS = FLOATS.withLanes(int.class);
-    private static final VectorSpecies<Byte> BYTES = FLOATS.withLanes(byte.class);
-    private static final int STEP = FLOATS.length();
+    static final VectorSpecies<Integer> INTS = FLOATS.withLanes(int.class);
+    static final VectorSpecies<Byte> BYTES = FLOATS.withLanes(byte.class);
+    static final int STEP = FLOATS.length();
     /** 0, 4, 8, ...: the byte offsets of a contiguous chunk of 32-bit words. */
-    private static final IntVector WORD_OFFSETS = IntVector.zero(INTS).addIndex(4);
+    static final IntVector WORD_OFFSETS = IntVector.zero(INTS).addIndex(4);
 
     private SimdLanes() { }
 
@@ -105,7 +105,7 @@ public final class SimdLanes {
     }
 
     /** Lanes [from, to) through the exact semantics, exactly as the scalar lane loop runs them. */
-    private static void scalarFp(Operation op, int[] f, int[] fflags, int d, int a, int b, int c, int from, int to) {
+    static void scalarFp(Operation op, int[] f, int[] fflags, int d, int a, int b, int c, int from, int to) {
         for (int l = from; l < to; l++) {
             int x = f[a + l];
             int y = f[b + l];

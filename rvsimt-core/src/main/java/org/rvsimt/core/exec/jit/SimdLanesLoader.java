@@ -143,6 +143,8 @@ final class SimdLanesLoader {
                 SimdLanes.fp(Operation.FpArith.FMUL, f, flags, 3 * WIDTH, 0, WIDTH, 0, WIDTH);
                 SimdLanes.fp(Operation.FpArith.FADD, f, flags, 3 * WIDTH, 0, 0, 0, WIDTH);
                 SimdLanes.store32(c, w, f, 2 * WIDTH, addresses, 0, 1024, WIDTH);
+                SimdLoadFma.run(c, w, f, flags, addresses, 0, 0, 0, 0, WIDTH, WIDTH, 0, 0, 2 * WIDTH, 0, WIDTH,
+                        3 * WIDTH, WIDTH);
                 Arrays.fill(f, 3 * WIDTH, 4 * WIDTH, one);
             }
             long nanos = System.nanoTime() - t0;
