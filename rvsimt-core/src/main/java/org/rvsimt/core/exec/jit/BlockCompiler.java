@@ -220,8 +220,9 @@ final class BlockCompiler {
         int vd = word >>> 7 & 31;
         int rs1 = word >>> 15 & 31;
         int vs2 = word >>> 20 & 31;
-        if ((word >>> 25 & 1) == 0 || (vd & group) != 0) {
-            return false;                      // masked, or a misaligned group: the unit decides
+        if ((vd & group) != 0 || (word >>> 25 & 1) == 0
+                && !VectorFastPath.maskedFloatCovered(VectorFastPath.unitStrideE32(op, word), vd)) {
+            return false;                      // a misaligned group, or a masked form without a loop: the unit decides
         }
         ClassDesc fast = ClassDesc.of(VectorFastPath.class.getName());
         if (VectorFastPath.unitStrideE32(op, word)) {

@@ -25,9 +25,10 @@ import org.rvsimt.isa.Operation.VectorMemory;
 
 /**
  * Straight loops for the vector instructions dense kernels spend their time in: unit-stride
- * 32-bit loads and stores (one block copy when the whole vector lies in VRAM or shared memory) and
- * f32 arithmetic and multiply-add. One lane at a time, only in the plain case (SEW 32, unmasked,
- * vstart 0, aligned register groups, valid frm, memory in range); anything else returns false and
+ * loads and stores at EEW = SEW (one block copy when the whole vector lies in VRAM, shared memory or
+ * the thread's stack; unmasked) and f32 arithmetic and multiply-add (masked or not). One lane at a
+ * time, only in the plain case (SEW 32 for the f32 forms, vstart 0, aligned register groups, valid
+ * frm, memory in range, a masked vd other than v0); anything else returns false and
  * {@link VectorUnit} runs the lane. The element semantics are the same {@link VectorOps} methods,
  * so both paths give identical bits and flags (the qemu differential test runs through both).
  */
@@ -51,8 +52,8 @@ public final class VectorFastPath {
         int vtype = v.vtype[lane];
         int eew = unitStrideEew(op, word);
         // a unit-stride copy at its own SEW (EMUL = LMUL), f32 arithmetic at SEW 32
-        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != (eew != 0 ? 8 * eew : 32) || v.vstart[lane] != 0
-                || (word >>> 25 & 1) == 0) {
+        boolean masked = (word >>> 25 & 1) == 0;
+        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != (eew != 0 ? 8 * eew : 32) || v.vstart[lane] != 0) {
             return false;
         }
         int lmulLog2 = VectorOps.lmulLog2(vtype);
@@ -60,14 +61,22 @@ public final class VectorFastPath {
         int vd = word >>> 7 & 31;
         int rs1 = word >>> 15 & 31;
         int vs2 = word >>> 20 & 31;
-        if ((vd & groupMask) != 0) {
+        if ((vd & groupMask) != 0 || masked && !maskedFloatCovered(eew != 0, vd)) {
             return false;
         }
         if (eew != 0) {
             return unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE, eew);
         }
         return floatGroupsAligned(op, source, rs1, vs2, groupMask) && w.frm[lane] <= 4
-                && floatLoop(w, v, op, source, lane, vd, rs1, vs2);
+                && floatLoop(w, v, op, source, lane, vd, rs1, vs2, masked);
+    }
+
+    /**
+     * Whether a masked instruction has a loop here: f32 arithmetic whose vd is not v0 itself (the
+     * element loop of one that is reads mask bits its own earlier elements wrote); not a copy.
+     */
+    public static boolean maskedFloatCovered(boolean copy, int vd) {
+        return !copy && vd != 0;
     }
 
     /** vle32.v / vse32.v: unit stride (nf, mew, mop, lumop 0, width 110), not whole-register or mask. */
@@ -130,11 +139,12 @@ public final class VectorFastPath {
         VectorState v = w.vector();
         Operation.Vector op = (Operation.Vector) c.program.op[i];
         OperandSource source = c.program.source[i];
+        boolean masked = (c.program.words[i] >>> 25 & 1) == 0;
         int want = vtype & BOUND_BITS;
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             if ((v.vtype[lane] & BOUND_BITS) != want || v.vstart[lane] != 0 || w.frm[lane] > 4
-                    || !floatLoop(w, v, op, source, lane, vd, rs1, vs2)) {
+                    || !floatLoop(w, v, op, source, lane, vd, rs1, vs2, masked)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
@@ -166,31 +176,15 @@ public final class VectorFastPath {
         }
         int reg = v.offset(lane, vd, 0, 4);
         if (store) {
-            copy(v.bytes, reg, mem, off, bytes);
+            System.arraycopy(v.bytes, reg, mem, off, bytes);
         } else {
-            copy(mem, off, v.bytes, reg, bytes);
+            System.arraycopy(mem, off, v.bytes, reg, bytes);
         }
         return true;
     }
 
-    /**
-     * {@code bytes} bytes between two different arrays, a host vector at a time: a register group is
-     * a few host vectors (128 bytes for e32, m8 at VLEN 128), where System.arraycopy's call into its
-     * copy stub with a length known only at run time cost more than the copy (saxpy_rvv's profile).
-     */
-    private static void copy(byte[] from, int at, byte[] to, int into, int bytes) {
-        int step = BYTES.length();
-        int k = 0;
-        for (; k + step <= bytes; k += step) {
-            ByteVector.fromArray(BYTES, from, at + k).intoArray(to, into + k);
-        }
-        if (k < bytes) {
-            System.arraycopy(from, at + k, to, into + k, bytes - k);
-        }
-    }
-
     private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
-                                     int rs1, int vs2) {
+                                     int rs1, int vs2, boolean masked) {
         VectorFpFused fused = op instanceof VectorFpFused k ? k : null;
         VectorFpArith arith = op instanceof VectorFpArith k ? k : null;
         int rm = w.frm[lane];
@@ -215,10 +209,14 @@ public final class VectorFastPath {
         for (int e = 0; e < n; e++) {
             if (!simdTried && simdApplies(w, arith, lane)) {
                 simdTried = true;
-                e += simdLoop(w, v, op, source, lane, vd, rs1, vs2, e);
+                e += masked ? simdMasked(w, v, op, source, lane, vd, rs1, vs2, e)
+                        : simdLoop(w, v, op, source, lane, vd, rs1, vs2, e);
                 if (e == n) {
                     break;
                 }
+            }
+            if (masked && !v.maskBit(lane, 0, e)) {
+                continue;       // masked off: undisturbed
             }
             int a = scalar ? f : (int) INT.get(b, s1 + 4 * e);
             int x2 = (int) INT.get(b, s2 + 4 * e);
@@ -271,6 +269,71 @@ public final class VectorFastPath {
         }
         return rounded(k) ? simdRounded(k, regs, n, scalar, broadcast, s1, s2, d)
                 : simdSignInjection(k, regs, n, scalar, broadcast.reinterpretAsInts(), s1, s2, d);
+    }
+
+    /**
+     * The masked forms (v0.t) of {@link #simdLoop}'s loops, from element {@code start}, in one method
+     * (kernels rarely mask f32 arithmetic, so it stays out of the unmasked loops): each chunk is
+     * computed whole and blended into vd under the chunk's mask bits, masked-off elements keeping
+     * their value; the checks that send a chunk to the scalar loop look only at active elements, whose
+     * results are the only ones written.
+     */
+    private static int simdMasked(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,
+                                  int rs1, int vs2, int start) {
+        int step = FLOATS.length();
+        if (step > 56) {
+            return 0;           // mask bits are read as one long from any element
+        }
+        int n = v.vl[lane] - start;
+        byte[] regs = v.bytes;
+        int d = v.offset(lane, vd, start, 4);
+        int s2 = v.offset(lane, vs2, start, 4);
+        int s1 = v.offset(lane, rs1, start, 4);
+        int v0 = v.offset(lane, 0, 0, 1);
+        boolean scalar = source == OperandSource.F;
+        FloatVector broadcast = FloatVector.broadcast(FLOATS, Float.intBitsToFloat(w.f[rs1 * w.width + lane]));
+        VectorFpFused fused = op instanceof VectorFpFused k ? k : null;
+        VectorFpArith arith = op instanceof VectorFpArith k ? k : null;
+        int e = 0;
+        for (; e + step <= n; e += step) {
+            VectorMask<Float> m = VectorMask.fromLong(FLOATS, VectorIntSimd.maskBits(regs, v0, start + e, step));
+            FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
+            FloatVector b = floats(regs, s2 + 4 * e);
+            FloatVector old = floats(regs, d + 4 * e);
+            FloatVector r;
+            boolean exact;
+            if (fused != null) {
+                r = mulAdd(fused, a, b, old);
+                exact = !notPlain(r, m);
+            } else if (arith == VectorFpArith.MIN || arith == VectorFpArith.MAX) {
+                r = arith == VectorFpArith.MIN ? b.min(a) : b.max(a);
+                exact = !a.test(VectorOperators.IS_NAN).or(b.test(VectorOperators.IS_NAN)).and(m).anyTrue();
+            } else if (!rounded(arith)) {
+                IntVector ai = a.reinterpretAsInts();
+                IntVector bi = b.reinterpretAsInts();
+                r = (switch (arith) {
+                    case SGNJ -> bi.and(~SIGN).or(ai.and(SIGN));
+                    case SGNJN -> bi.and(~SIGN).or(ai.not().and(SIGN));
+                    default -> bi.lanewise(VectorOperators.XOR, ai.and(SIGN));
+                }).reinterpretAsFloats();
+                exact = true;
+            } else {
+                r = switch (arith) {
+                    case ADD -> b.add(a);
+                    case SUB -> b.sub(a);
+                    case RSUB -> a.sub(b);
+                    case MUL -> b.mul(a);
+                    case DIV -> b.div(a);
+                    default -> a.div(b);        // RDIV
+                };
+                exact = !notPlain(r, m);
+            }
+            if (!exact) {
+                break;
+            }
+            old.blend(r, m).reinterpretAsBytes().intoArray(regs, d + 4 * e);
+        }
+        return e;
     }
 
     private static int simdMulAdd(VectorFpFused k, byte[] regs, int n, boolean scalar, FloatVector broadcast, int s1,
@@ -407,6 +470,13 @@ public final class VectorFastPath {
     private static boolean notPlain(FloatVector results) {
         IntVector exp = results.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
         return exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).anyTrue();
+    }
+
+    /** {@link #notPlain(FloatVector)} for the active elements {@code m} only. */
+    private static boolean notPlain(FloatVector results, VectorMask<Float> m) {
+        IntVector exp = results.reinterpretAsInts().lanewise(VectorOperators.LSHR, 23).and(0xFF);
+        return exp.compare(VectorOperators.LE, 1).or(exp.compare(VectorOperators.EQ, 255)).cast(FLOATS).and(m)
+                .anyTrue();
     }
 
     private static final int SIGN = 0x8000_0000;

@@ -65,13 +65,20 @@ final class VectorIntSimd {
         return n >= 8 ? n : Integer.MAX_VALUE;
     }
 
-    /** The mask bits of elements e.. (e a multiple of 8) from v0 at byte {@code v0}, low bit first. */
-    private static long maskBits(byte[] regs, int v0, int e, int length) {
+    /**
+     * The mask bits of the {@code length} elements from element e, low bit first, from the mask
+     * register at byte {@code v0} ((e mod 8) + length at most 64; the integer loops' chunks start
+     * at a multiple of 8, the f32 loops' anywhere).
+     */
+    static long maskBits(byte[] regs, int v0, int e, int length) {
+        int shift = e & 7;
+        int bytes = (shift + length + 7) >>> 3;
         long bits = 0;
-        for (int k = 0; k < length / 8; k++) {
+        for (int k = 0; k < bytes; k++) {
             bits |= (regs[v0 + (e >>> 3) + k] & 0xFFL) << 8 * k;
         }
-        return bits;
+        bits >>>= shift;
+        return length == 64 ? bits : bits & (1L << length) - 1;
     }
 
     private static void putMaskBits(byte[] regs, int vd, int e, int length, long bits) {

@@ -18,7 +18,8 @@ import org.rvsimt.isa.Operation;
 
 /**
  * The SIMD and block-copy fast paths against the element-by-element reference: the same f32
- * multiply-adds (all eight), with the lane's inexact flag set or clear and inputs that include
+ * multiply-adds (all eight) and arithmetic, unmasked and under a random v0 mask (masked-off elements
+ * undisturbed), with the lane's inexact flag set or clear and inputs that include
  * zeros, subnormals, infinities and NaNs (which must fall back), at every vl of an e32/m8 group.
  */
 class VectorFastPathTest {
@@ -57,9 +58,13 @@ class VectorFastPathTest {
             int vs1 = vf ? 5 : 24;
             int vs2 = 16;
             String mnemonic = MULADD[k] + (vf ? ".vf" : ".vv");
-            runFast(t, mnemonic, FUNCT6[k], vf, vd, vs1, vs2);
+            boolean masked = trial % 3 == 2;            // v0.t: v0 holds random bits
+            runFast(t, mnemonic, FUNCT6[k], vf, masked, vd, vs1, vs2);
             VectorState vr = t.ref.vector();
             for (int e = 0; e < t.vl; e++) {
+                if (masked && !vr.maskBit(t.lane, 0, e)) {
+                    continue;
+                }
                 int a = vf ? t.scalar : (int) INT.get(vr.bytes, vr.offset(t.lane, vs1, e, 4));
                 int b = (int) INT.get(vr.bytes, vr.offset(t.lane, vs2, e, 4));
                 int d = (int) INT.get(vr.bytes, vr.offset(t.lane, vd, e, 4));
@@ -91,9 +96,14 @@ class VectorFastPathTest {
             int vs1 = vf ? 5 : 24;
             int vs2 = 16;
             String mnemonic = ARITH[k] + (vf ? ".vf" : ".vv");
-            Operation.VectorFpArith op = (Operation.VectorFpArith) runFast(t, mnemonic, ARITH_FUNCT6[k], vf, vd, vs1, vs2);
+            boolean masked = trial % 3 == 2;            // v0.t: v0 holds random bits
+            Operation.VectorFpArith op = (Operation.VectorFpArith) runFast(t, mnemonic, ARITH_FUNCT6[k], vf, masked, vd,
+                    vs1, vs2);
             VectorState vr = t.ref.vector();
             for (int e = 0; e < t.vl; e++) {
+                if (masked && !vr.maskBit(t.lane, 0, e)) {
+                    continue;
+                }
                 int b = vf ? t.scalar : (int) INT.get(vr.bytes, vr.offset(t.lane, vs1, e, 4));
                 int a = (int) INT.get(vr.bytes, vr.offset(t.lane, vs2, e, 4));
                 INT.set(vr.bytes, vr.offset(t.lane, vd, e, 4), VectorOps.fpBinary(op, a, b, 0, t.ref.fflags, t.lane));
@@ -145,9 +155,10 @@ class VectorFastPathTest {
     }
 
     /** Runs the OPFVV/OPFVF word of {@code mnemonic} through the fast path on the trial's fast warp; its operation. */
-    private static Operation runFast(Trial t, String mnemonic, int funct6, boolean vf, int vd, int vs1, int vs2) {
+    private static Operation runFast(Trial t, String mnemonic, int funct6, boolean vf, boolean masked, int vd, int vs1,
+                                     int vs2) {
         InstructionDef def = InstructionSet.byMnemonic(mnemonic);
-        int word = funct6 << 26 | 1 << 25 | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
+        int word = funct6 << 26 | (masked ? 0 : 1 << 25) | vs2 << 20 | vs1 << 15 | (vf ? 0b101 : 0b001) << 12 | vd << 7 | 0x57;
         assertThat(org.rvsimt.isa.decode.Decoder.decode(word)).isEqualTo(def.id());
         assertThat(VectorFastPath.lane(null, t.fast, t.fast.vector(), (Operation.Vector) def.operation(), def.source(),
                 word, t.lane)).isTrue();
