@@ -20,19 +20,25 @@ import org.rvsimt.isa.Operation.SignInject;
 import org.rvsimt.isa.Operation.Standalone;
 
 /**
- * The interpreter's lane loops for the scalar floating-point forms. With a rounding mode fixed in
- * the instruction (what compilers emit), the f32 add, sub, mul, fused multiply-adds and compares
- * choose their semantic method once per warp-instruction and call it directly in the lane loop, so
- * HotSpot inlines its fast path; everything else (dynamic rounding, half precision, the rarer forms)
- * takes the per-lane dispatch of {@link #eachLane}, which also raises the reserved-rounding-mode
- * faults.
+ * The interpreter's lane loops for the scalar floating-point forms. With one valid rounding mode for
+ * all active lanes (fixed in the instruction, or rm = dyn with every lane's frm the same: what
+ * kernels run), the f32 add, sub, mul, fmadd and flt choose their semantic method once per
+ * warp-instruction and call it directly in the lane loop, so HotSpot inlines its fast path;
+ * everything else (lanes with different or reserved frm values, half precision, the rarer forms)
+ * takes the per-lane dispatch of {@link #eachLane}, which also raises the rounding-mode faults.
  */
 final class FloatLanes {
+    /** The rm field's dynamic rounding: each lane's frm (compilers and assemblers emit it by default). */
+    private static final int DYNAMIC = 7;
+
     private FloatLanes() { }
 
     static void execute(BlockContext c, Warp w, Program p, int i, int pc, long m) {
         int rm = p.rm[i];
-        if (rm <= 4) {
+        if (rm == DYNAMIC) {
+            rm = commonFrm(w.frm, m);
+        }
+        if (rm >= 0 && rm <= 4) {
             int width = w.width;
             int[] f = w.f;
             int[] flags = w.fflags;
@@ -40,42 +46,69 @@ final class FloatLanes {
             int b = p.rs2[i] * width;
             int d = p.rd[i] * width;
             Operation op = p.op[i];
+            // A counted loop from the lowest to the highest active lane (HotSpot unrolls it and
+            // hoists the array bounds checks), skipping inactive lanes: a full warp skips none.
+            int end = 64 - Long.numberOfLeadingZeros(m);
             if (op == FpFused.FMADD) {
                 int s = p.rs3[i] * width;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
+                for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+                    if ((m & 1L << l) == 0) {
+                        continue;
+                    }
                     f[d + l] = FloatOps.fmaddS(f[a + l], f[b + l], f[s + l], rm, flags, l);
                 }
                 return;
             } else if (op == FpArith.FADD) {
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
+                for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+                    if ((m & 1L << l) == 0) {
+                        continue;
+                    }
                     f[d + l] = FloatOps.faddS(f[a + l], f[b + l], rm, flags, l);
                 }
                 return;
             } else if (op == FpArith.FSUB) {
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
+                for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+                    if ((m & 1L << l) == 0) {
+                        continue;
+                    }
                     f[d + l] = FloatOps.fsubS(f[a + l], f[b + l], rm, flags, l);
                 }
                 return;
             } else if (op == FpArith.FMUL) {
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
+                for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+                    if ((m & 1L << l) == 0) {
+                        continue;
+                    }
                     f[d + l] = FloatOps.fmulS(f[a + l], f[b + l], rm, flags, l);
                 }
                 return;
             } else if (op == FpCompare.FLT) {
                 int[] x = w.x;
                 int xd = xDest(p, i) * width;
-                for (long mm = m; mm != 0; mm &= mm - 1) {
-                    int l = Long.numberOfTrailingZeros(mm);
+                for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+                    if ((m & 1L << l) == 0) {
+                        continue;
+                    }
                     x[xd + l] = FloatOps.fltS(f[a + l], f[b + l], flags, l);
                 }
                 return;
             }
         }
         eachLane(c, w, p, i, pc, m);
+    }
+
+    /** rm = dyn: the lanes' frm when every lane of {@code m} has the same one, else -1. */
+    private static int commonFrm(int[] frm, long m) {
+        if (m == 0) {
+            return -1;
+        }
+        int first = frm[Long.numberOfTrailingZeros(m)];
+        for (long mm = m; mm != 0; mm &= mm - 1) {
+            if (frm[Long.numberOfTrailingZeros(mm)] != first) {
+                return -1;
+            }
+        }
+        return first;
     }
 
     /** Any float form, dispatched per lane on its form and operation (the lane's frm for rm = dyn). */

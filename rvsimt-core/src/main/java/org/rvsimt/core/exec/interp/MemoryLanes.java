@@ -27,8 +27,11 @@ final class MemoryLanes {
         }
         byte[] mem = c.mem;
         int last = c.vramSize - 4;
-        for (long mm = m; mm != 0; mm &= mm - 1) {
-            int l = Long.numberOfTrailingZeros(mm);
+        int end = 64 - Long.numberOfLeadingZeros(m);
+        for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+            if ((m & 1L << l) == 0) {
+                continue;
+            }
             int addr = x[a + l] + imm;
             dst[d + l] = addr >= 0 && addr <= last && (addr & 3) == 0 ? Windows.load(mem, addr, 4, false)
                     : LaneOps.load(c, w, l, addr, 4, false);
@@ -46,8 +49,11 @@ final class MemoryLanes {
         }
         byte[] mem = c.mem;
         int last = c.vramSize - 4;
-        for (long mm = m; mm != 0; mm &= mm - 1) {
-            int l = Long.numberOfTrailingZeros(mm);
+        int end = 64 - Long.numberOfLeadingZeros(m);
+        for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+            if ((m & 1L << l) == 0) {
+                continue;
+            }
             int addr = x[a + l] + imm;
             if (addr >= 0 && addr <= last && (addr & 3) == 0) {
                 Windows.store(mem, addr, 4, src[b + l]);
