@@ -103,12 +103,13 @@ final class FloatLanes {
             return -1;
         }
         int first = frm[Long.numberOfTrailingZeros(m)];
-        for (long mm = m; mm != 0; mm &= mm - 1) {
-            if (frm[Long.numberOfTrailingZeros(mm)] != first) {
-                return -1;
-            }
+        int differ = 0;
+        int end = 64 - Long.numberOfLeadingZeros(m);
+        for (int l = Long.numberOfTrailingZeros(m); l < end; l++) {
+            // Branch-free over the active lanes (all of them in a full warp), so the loop unrolls.
+            differ |= (frm[l] ^ first) & (int) -(m >>> l & 1);
         }
-        return first;
+        return differ == 0 ? first : -1;
     }
 
     /** Any float form, dispatched per lane on its form and operation (the lane's frm for rm = dyn). */
