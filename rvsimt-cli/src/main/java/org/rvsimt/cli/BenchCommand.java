@@ -61,7 +61,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--first-launch", paramLabel = "N", description = "also run each case N times in a fresh "
             + "process, once, without warm-up, at the interpreter's size for every engine (the launch and the whole "
-            + "command, as rvsimt run sees them; default 5, 0: skip)")
+            + "command, as rvsimt run sees them; at the --threads counts, else all cores; default 5, 0: skip)")
     int firstLaunch = 5;
 
     @Option(names = "--opencl", paramLabel = "PROGRAMS", split = ",", description = "OpenCL rows: these programs of "
@@ -137,7 +137,11 @@ final class BenchCommand implements Callable<Integer> {
             out.flush();
             return Main.OK;
         }
+        // First launches at the thread counts asked for (they had run at all cores whatever --threads said).
+        List<Integer> firstLaunchThreads = BenchRunner.Plan.firstLaunchThreads(counts,
+                spec.commandLine().getParseResult().hasMatchedOption("--threads"), Runtime.getRuntime().availableProcessors());
         BenchRunner.Plan plan = new BenchRunner.Plan(quick, engines, counts, cases, !noNative, tier, firstLaunch,
+                firstLaunchThreads,
                 openClPrograms(files.benchDir().getParent().resolve("kernels/opencl")));
         BenchReport report = new BenchRunner(files, err).run(plan);
         String doc = report.json();

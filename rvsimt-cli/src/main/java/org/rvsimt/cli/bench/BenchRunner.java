@@ -39,13 +39,23 @@ public final class BenchRunner {
      * @param nativeOn  build and run the gcc -O2 programs
      * @param tier      a size tier for every row (tests), or null to choose by mode and engine
      * @param firstLaunchRuns fresh processes per case and engine for the first-launch figures (0: none)
+     * @param firstLaunchThreads the host thread counts of the first launches
      * @param openClPrograms programs of kernels/opencl for the OpenCL rows (empty: none)
      */
     public record Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases,
-                       boolean nativeOn, Tier tier, int firstLaunchRuns, List<String> openClPrograms) {
+                       boolean nativeOn, Tier tier, int firstLaunchRuns, List<Integer> firstLaunchThreads,
+                       List<String> openClPrograms) {
         public Plan(boolean quick, List<String> engines, List<Integer> threads, List<String> cases, boolean nativeOn,
                     Tier tier) {
-            this(quick, engines, threads, cases, nativeOn, tier, 0, List.of());
+            this(quick, engines, threads, cases, nativeOn, tier, 0, List.of(), List.of());
+        }
+
+        /**
+         * The first launches' thread counts: the ones asked for with --threads, else (the default)
+         * all cores, as {@code rvsimt run} has it.
+         */
+        public static List<Integer> firstLaunchThreads(List<Integer> asked, boolean askedExplicitly, int cores) {
+            return askedExplicitly ? List.copyOf(asked) : List.of(cores);
         }
 
         /** Timed runs per OpenCL program and platform: one for the tests' tiny size, three for --quick. */
@@ -154,18 +164,18 @@ public final class BenchRunner {
             }
             List<FirstLaunch.Result> first = new ArrayList<>();
             if (plan.firstLaunchRuns() > 0) {
-                // At the interpreter's size for every engine, so the engines' first launches compare; with
-                // the default thread count (all cores), as rvsimt run has it.
+                // At the interpreter's size for every engine, so the engines' first launches compare.
                 Tier tier = plan.tier() != null ? plan.tier() : plan.quick() ? Tier.QUICK : Tier.INTERP;
-                int threads = Runtime.getRuntime().availableProcessors();
                 for (BenchCase c : select(plan.cases())) {
                     for (String engine : plan.engines()) {
-                        FirstLaunch.Result r = FirstLaunch.measure(files, c, tier, engine, threads, plan.firstLaunchRuns());
-                        first.add(r);
-                        say("%-12s %-22s %-6s x%d first launch: %s", c.name(), r.size(), engine, threads,
-                                r.error() != null ? "ERROR " + r.error() : "launch " + FirstLaunch.format(r.launchMedian())
-                                        + " ms, command " + FirstLaunch.format(r.commandMedian()) + " ms (medians of "
-                                        + r.launchMs().size() + ")");
+                        for (int threads : plan.firstLaunchThreads()) {
+                            FirstLaunch.Result r = FirstLaunch.measure(files, c, tier, engine, threads, plan.firstLaunchRuns());
+                            first.add(r);
+                            say("%-12s %-22s %-6s x%d first launch: %s", c.name(), r.size(), engine, threads,
+                                    r.error() != null ? "ERROR " + r.error() : "launch " + FirstLaunch.format(r.launchMedian())
+                                            + " ms, command " + FirstLaunch.format(r.commandMedian()) + " ms (medians of "
+                                            + r.launchMs().size() + ")");
+                        }
                     }
                 }
             }

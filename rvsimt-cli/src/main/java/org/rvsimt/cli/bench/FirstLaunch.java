@@ -106,12 +106,16 @@ public final class FirstLaunch {
         try (Device d = Device.open(config)) {
             w.upload(d);
             w.reset(d);
+            java.lang.management.ThreadMXBean cpuClock = ManagementFactory.getThreadMXBean();
+            long cpu0 = cpuClock.getCurrentThreadCpuTime();
             Workload.Run r = w.run(d);
+            double threadCpuMs = (cpuClock.getCurrentThreadCpuTime() - cpu0) / 1e6;
             long t0 = System.nanoTime();
             Check check = w.check(d);
             double checkMs = (System.nanoTime() - t0) / 1e6;
             return Map.of("case", c.name(), "size", w.size(), "engine_ran", r.engine(), "launch_ms", r.wallNanos() / 1e6,
-                    "lane_instructions", r.laneInstructions(), "check_ms", checkMs, "pass", check.pass());
+                    "lane_instructions", r.laneInstructions(), "check_ms", checkMs, "pass", check.pass(),
+                    "launch_cpu_ms", r.cpuNanos() / 1e6, "launch_thread_cpu_ms", threadCpuMs);
         }
     }
 

@@ -98,10 +98,11 @@ class BenchSuiteTest {
         assertThat(cnn.path("forward_ms").asDouble()).isPositive();
         assertThat(cnn.path("total_ms").asDouble()).isGreaterThanOrEqualTo(cnn.path("forward_ms").asDouble());
         assertThat(doc.path("targets").isArray()).isTrue();
-        // --first-launch 1: each case and engine ran once more in a fresh process (the same java and class path,
-        // without the Vector API module: there is no launcher beside a class path of directories).
+        // --first-launch 1: each case, engine and asked thread count ran once more in a fresh process (the same
+        // java and class path, without the Vector API module: there is no launcher beside a class path of directories).
         JsonNode first = doc.path("first_launch");
-        assertThat(first.size()).isEqualTo(2 * 2);
+        assertThat(first.size()).isEqualTo(2 * 2 * 2);
+        assertThat(first.findValuesAsText("threads")).containsOnly("1", "2");
         for (JsonNode f : first) {
             assertThat(f.path("status").asText()).as("first launch %s", f).isEqualTo("ok");
             assertThat(f.path("runs").asInt()).isEqualTo(1);

@@ -78,4 +78,12 @@ class FirstLaunchCommandTest {
         FirstLaunch.ChildStart start = FirstLaunch.childStart(cp, "/the/jdk", List.of(MODULE), null);
         assertThat(start.command()).containsExactly("/the/jdk/bin/java", "-cp", cp, "org.rvsimt.cli.Main");
     }
+
+    @Test
+    void firstLaunchesRunTheThreadCountsAskedForElseAllCores() {
+        // bench --threads 1 measured its first launches at all cores ("x2" on a 2-core machine).
+        assertThat(BenchRunner.Plan.firstLaunchThreads(List.of(1), true, 8)).containsExactly(1);
+        assertThat(BenchRunner.Plan.firstLaunchThreads(List.of(1, 8), true, 8)).containsExactly(1, 8);
+        assertThat(BenchRunner.Plan.firstLaunchThreads(List.of(1, 8), false, 8)).containsExactly(8);
+    }
 }

@@ -95,6 +95,13 @@ final class BlockCompiler {
     private static final MethodTypeDesc LOAD_LOAD_FMA = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
             CD_INT_ARRAY, CD_INT_ARRAY, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int,
             CD_int, CD_int, CD_int);
+    /**
+     * A block's lane loops are private methods of its class, as a region's are, so that its run methods
+     * have no loops: HotSpot then compiles each run method once, when it has been called often, instead
+     * of on-stack at one lane loop after the other (a block of sgemm_tiled had 4-5 C2 compiles of 800
+     * bytes each in one first launch, arriving seconds in); -Drvsimt.jit.laneMethods=false: inline.
+     */
+    static final boolean LANE_METHODS = !"false".equals(System.getProperty("rvsimt.jit.laneMethods"));
 
     // Local variable slots of the generated methods. The run methods and the lane-loop methods they
     // call share the layout up to IN_FLIGHT (the lane-loop methods take those as parameters).
@@ -148,11 +155,13 @@ final class BlockCompiler {
 
     /** The class being defined, and the lane-loop methods its run methods call (emitted after them). */
     private ClassDesc defining;
-    /** The class being defined calls its lane loops as methods (a region) instead of having them inline (a block). */
+    /** The class being defined calls its lane loops as methods instead of having them inline. */
     private boolean laneCalls;
     /** The local that says whether this run takes the host-SIMD lane loops: runFull's argument, or a region's copy. */
     private int simdOn = SIMD_ON;
     private final Map<String, LaneMethod> laneMethods = new LinkedHashMap<>();
+    /** The lane loops' in-line fast paths of memory accesses and f32 arithmetic. */
+    private final InlineLanePaths inline = new InlineLanePaths(CTX, WARP, LANE, FLAGS);
 
     /** Longest loop compiled as a region, in instructions per iteration (0: none; {@link LoopShape}). */
     private final int regionLength = Integer.getInteger(LoopShape.MAX_LENGTH_PROPERTY, 0);
@@ -308,8 +317,8 @@ final class BlockCompiler {
         ClassDesc name = ClassDesc.of(BlockCompiler.class.getPackageName() + "." + prefix
                 + Integer.toHexString(p.base + 2 * start) + "_" + NAMES.incrementAndGet());
         defining = name;
-        laneCalls = iface == CD_REGION;
-        simdOn = laneCalls ? REGION_SIMD : SIMD_ON;
+        laneCalls = iface == CD_REGION || LANE_METHODS;
+        simdOn = iface == CD_REGION ? REGION_SIMD : SIMD_ON;
         laneMethods.clear();
         byte[] bytes = ClassFile.of().build(name, cb -> {
             cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
@@ -342,6 +351,7 @@ final class BlockCompiler {
 
     /** Loads the warp's register arrays and the context's InFlight into locals. */
     private void prologue(CodeBuilder code) {
+        inline.startMethod();
         code.aload(WARP).getfield(CD_WARP, "x", CD_INT_ARRAY).astore(X);
         code.aload(WARP).getfield(CD_WARP, "f", CD_INT_ARRAY).astore(F);
         code.aload(WARP).getfield(CD_WARP, "fflags", CD_INT_ARRAY).astore(FLAGS);
@@ -413,9 +423,9 @@ final class BlockCompiler {
     }
 
     /**
-     * The lane loop of instruction {@code i} (a branch's leaves its taken-lane mask on the stack):
-     * inline in a block; in a region, a call to a method of the region's class. A method per lane
-     * loop there, so that the region's run methods have no inner loops: HotSpot compiles a method
+     * The lane loop of instruction {@code i} (a branch's leaves its taken-lane mask on the stack): a
+     * call to a method of the class being defined (inline in a block with {@link #LANE_METHODS} off).
+     * A method per lane loop, so that the run methods have no inner loops: HotSpot compiles a method
      * with loops on-stack at each hot loop separately (a region with its lane loops inline had seven
      * C2 compiles in one first launch of sgemm_naive), while the region's only loop is then its
      * iterations, compiled once, and entered by every later warp.
@@ -433,6 +443,7 @@ final class BlockCompiler {
 
     /** The body of a lane-loop method. */
     private void laneMethod(CodeBuilder code, LaneMethod m) {
+        inline.startMethod();
         laneWork(code, m);
         if (m.work() == LaneWork.BRANCH) {
             code.lreturn();
@@ -837,10 +848,12 @@ final class BlockCompiler {
                 int wd = p.op[i] instanceof Operation.Load load ? load.width()
                         : ((Operation.Standalone) p.op[i]).floatAccessBytes();
                 boolean uns = p.op[i] instanceof Operation.Load load ? load.unsigned() : wd == 2;
-                code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
-                code.loadConstant(imm).iadd().loadConstant(wd).loadConstant(uns ? 1 : 0);
-                code.invokestatic(CD_LANEOPS, "load", LOAD);
+                code.loadConstant(imm).iadd().istore(InlineLanePaths.ADDR);
+                if (wd != 4 || !inline.load32(code)) {
+                    code.aload(CTX).aload(WARP).iload(LANE).iload(InlineLanePaths.ADDR).loadConstant(wd)
+                            .loadConstant(uns ? 1 : 0).invokestatic(CD_LANEOPS, "load", LOAD);
+                }
                 if (p.op[i] == Operation.Standalone.FLH) {
                     code.loadConstant(HalfOps.BOX).ior();   // flh NaN-boxes the half
                 }
@@ -854,23 +867,64 @@ final class BlockCompiler {
                 boolean fromF = p.form[i] == Form.FSW;
                 int wd = p.op[i] instanceof Operation.Store store ? store.width()
                         : ((Operation.Standalone) p.op[i]).floatAccessBytes();
-                code.aload(CTX).aload(WARP).iload(LANE);
                 readX(code, p.rs1[i]);
-                code.loadConstant(imm).iadd().loadConstant(wd);
+                code.loadConstant(imm).iadd().istore(InlineLanePaths.ADDR);
                 if (fromF) {
                     readF(code, p.rs2[i]);
                 } else {
                     readX(code, p.rs2[i]);
                 }
-                code.invokestatic(CD_LANEOPS, "store", STORE);
+                code.istore(InlineLanePaths.VALUE);
+                if (wd != 4 || !inline.store32(code)) {
+                    code.aload(CTX).aload(WARP).iload(LANE).iload(InlineLanePaths.ADDR).loadConstant(wd)
+                            .iload(InlineLanePaths.VALUE).invokestatic(CD_LANEOPS, "store", STORE);
+                }
             }
-            case FP_RR, FP_SGNJ, FP_MINMAX -> {
-                readF(code, p.rs1[i]);
-                readF(code, p.rs2[i]);
-                if (p.form[i] == Form.FP_RR) {
+            case FP_RR, FP_FMA -> {
+                if (InlineLanePaths.floatFastPath(p.op[i], p.rm[i])) {
+                    readF(code, p.rs1[i]);
+                    code.istore(InlineLanePaths.A);
+                    readF(code, p.rs2[i]);
+                    code.istore(InlineLanePaths.B);
+                    boolean fused = p.form[i] == Form.FP_FMA;
+                    if (fused) {
+                        readF(code, p.rs3[i]);
+                        code.istore(InlineLanePaths.C);
+                    }
+                    Runnable helper = () -> {
+                        code.iload(InlineLanePaths.A).iload(InlineLanePaths.B);
+                        if (fused) {
+                            code.iload(InlineLanePaths.C);
+                        }
+                        rounding(code, i);
+                        flagsAndLane(code);
+                        call(code, i);
+                    };
+                    if (!inline.float32(code, p.op[i], p.rm[i], helper)) {
+                        helper.run();
+                    }
+                    writeF(code, p.rd[i]);
+                } else if (p.form[i] == Form.FP_RR) {
+                    readF(code, p.rs1[i]);
+                    readF(code, p.rs2[i]);
                     rounding(code, i);
                     flagsAndLane(code);
-                } else if (p.form[i] == Form.FP_MINMAX) {
+                    call(code, i);
+                    writeF(code, p.rd[i]);
+                } else {
+                    readF(code, p.rs1[i]);
+                    readF(code, p.rs2[i]);
+                    readF(code, p.rs3[i]);
+                    rounding(code, i);
+                    flagsAndLane(code);
+                    call(code, i);
+                    writeF(code, p.rd[i]);
+                }
+            }
+            case FP_SGNJ, FP_MINMAX -> {
+                readF(code, p.rs1[i]);
+                readF(code, p.rs2[i]);
+                if (p.form[i] == Form.FP_MINMAX) {
                     flagsAndLane(code);
                 }
                 call(code, i);
@@ -878,15 +932,6 @@ final class BlockCompiler {
             }
             case FP_SQRT -> {
                 readF(code, p.rs1[i]);
-                rounding(code, i);
-                flagsAndLane(code);
-                call(code, i);
-                writeF(code, p.rd[i]);
-            }
-            case FP_FMA -> {
-                readF(code, p.rs1[i]);
-                readF(code, p.rs2[i]);
-                readF(code, p.rs3[i]);
                 rounding(code, i);
                 flagsAndLane(code);
                 call(code, i);
