@@ -105,26 +105,7 @@ final class InlineLanePaths {
      * returns true; false (nothing emitted) when this method's budget is spent.
      */
     boolean load32(CodeBuilder code) {
-        if (!take()) {
-            return false;
-        }
-        Label shared = code.newLabel();
-        Label slow = code.newLabel();
-        Label done = code.newLabel();
-        window(code, shared, slow);
-        code.aload(ctx).getfield(CD_CONTEXT, "mem", CD_BYTES).astore(ARRAY);
-        readWord(code, ADDR);
-        code.goto_(done);
-        code.labelBinding(shared);
-        sharedWindow(code, slow);
-        code.aload(ctx).getfield(CD_CONTEXT, "shared", CD_BYTES).astore(ARRAY);
-        readWord(code, OFF);
-        code.goto_(done);
-        code.labelBinding(slow);
-        code.aload(ctx).aload(warp).iload(lane).iload(ADDR).iconst_4().iconst_0()
-                .invokestatic(CD_LANEOPS, "load", LOAD);
-        code.labelBinding(done);
-        return true;
+        return access(code, false);
     }
 
     /**
@@ -132,6 +113,11 @@ final class InlineLanePaths {
      * budget is spent.
      */
     boolean store32(CodeBuilder code) {
+        return access(code, true);
+    }
+
+    /** The word at ADDR: in VRAM, else in shared memory, else (misaligned, elsewhere) the helper. */
+    private boolean access(CodeBuilder code, boolean store) {
         if (!take()) {
             return false;
         }
@@ -140,18 +126,30 @@ final class InlineLanePaths {
         Label done = code.newLabel();
         window(code, shared, slow);
         code.aload(ctx).getfield(CD_CONTEXT, "mem", CD_BYTES).astore(ARRAY);
-        writeWord(code, ADDR);
+        word(code, ADDR, store);
         code.goto_(done);
         code.labelBinding(shared);
         sharedWindow(code, slow);
         code.aload(ctx).getfield(CD_CONTEXT, "shared", CD_BYTES).astore(ARRAY);
-        writeWord(code, OFF);
+        word(code, OFF, store);
         code.goto_(done);
         code.labelBinding(slow);
-        code.aload(ctx).aload(warp).iload(lane).iload(ADDR).iconst_4().iload(VALUE)
-                .invokestatic(CD_LANEOPS, "store", STORE);
+        code.aload(ctx).aload(warp).iload(lane).iload(ADDR).iconst_4();
+        if (store) {
+            code.iload(VALUE).invokestatic(CD_LANEOPS, "store", STORE);
+        } else {
+            code.iconst_0().invokestatic(CD_LANEOPS, "load", LOAD);
+        }
         code.labelBinding(done);
         return true;
+    }
+
+    private static void word(CodeBuilder code, int at, boolean store) {
+        if (store) {
+            writeWord(code, at);
+        } else {
+            readWord(code, at);
+        }
     }
 
     /** Falls through when ADDR is an aligned word inside VRAM; to {@code shared} when it is not in VRAM, to {@code slow} when misaligned. */
