@@ -92,6 +92,9 @@ final class BlockCompiler {
             CD_int);
     private static final MethodTypeDesc DYN_RM = MethodTypeDesc.of(CD_int, CD_WARP, CD_int);
     private static final AtomicLong NAMES = new AtomicLong();
+    private static final ClassDesc CD_DOT_RUN = ClassDesc.of(SimdDotRun.class.getName());
+    private static final MethodTypeDesc DOT_RUN = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
+            CD_INT_ARRAY, CD_INT_ARRAY, CD_INT_ARRAY, CD_int);
     private static final MethodTypeDesc LOAD_LOAD_FMA = MethodTypeDesc.of(CD_void, CD_CONTEXT, CD_WARP, CD_INT_ARRAY,
             CD_INT_ARRAY, CD_INT_ARRAY, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int,
             CD_int, CD_int, CD_int);
@@ -370,6 +373,12 @@ final class BlockCompiler {
         for (int k = 0; k < bodyCount; k++) {
             final int i = at[k];
             if (loops == FullWarpLoops.SIMD && !observed && k + 2 < bodyCount && loadLoadFma(at[k], at[k + 1], at[k + 2])) {
+                int run = dotRun(at, k, bodyCount);
+                if (run >= 2) {
+                    emitDotRun(code, at, k, run);
+                    k += 3 * run - 1;
+                    continue;
+                }
                 emitLoadLoadFma(code, at[k], at[k + 1], at[k + 2]);
                 k += 2;
                 continue;
@@ -713,6 +722,12 @@ final class BlockCompiler {
         code.invokestatic(ClassDesc.of(SimdLoadFma.class.getName()), "run", LOAD_LOAD_FMA);
         code.goto_(done);
         code.labelBinding(separate);
+        emitTripleSeparately(code, a, b, fma);
+        code.labelBinding(done);
+    }
+
+    /** Without the float fast path: the two loads as SIMD calls, the fma as its scalar lane loop. */
+    private void emitTripleSeparately(CodeBuilder code, int a, int b, int fma) {
         for (int load : new int[] {a, b}) {
             code.aload(IN_FLIGHT).loadConstant(p.base + 2 * load).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
             emitSimdLoad(code, load);
@@ -721,6 +736,67 @@ final class BlockCompiler {
             code.aload(IN_FLIGHT).loadConstant(p.base + 2 * fma).putfield(CD_IN_FLIGHT, "jitPc", CD_int);
         }
         lanes(code, fma, true, LaneWork.INSTRUCTION);
+    }
+
+    /**
+     * How many load-load-fma triples from {@code at[k]} share both load bases and one accumulator that
+     * neither load writes, each loading two different registers ({@link SimdDotRun}).
+     */
+    private int dotRun(int[] at, int k, int bodyCount) {
+        int xa = p.rs1[at[k]];
+        int xb = p.rs1[at[k + 1]];
+        int acc = p.rd[at[k + 2]];
+        int n = 0;
+        for (int j = k; j + 2 < bodyCount && loadLoadFma(at[j], at[j + 1], at[j + 2]); j += 3) {
+            int a = at[j];
+            int b = at[j + 1];
+            int fma = at[j + 2];
+            if (p.rs1[a] != xa || p.rs1[b] != xb || p.rd[fma] != acc || p.rs3[fma] != acc
+                    || p.rd[a] == acc || p.rd[b] == acc || p.rd[a] == p.rd[b]) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    /** if (float fast path) SimdDotRun.run(..., descriptor) else each triple separately. */
+    private void emitDotRun(CodeBuilder code, int[] at, int k, int n) {
+        Label separate = code.newLabel();
+        Label done = code.newLabel();
+        boolean anyDyn = false;
+        StringBuilder fields = new StringBuilder();
+        fields.append(p.rs1[at[k]] * width).append(',').append(p.rs1[at[k + 1]] * width).append(',')
+                .append(p.rd[at[k + 2]] * width);
+        for (int j = 0; j < n; j++) {
+            int a = at[k + 3 * j];
+            int b = at[k + 3 * j + 1];
+            int fma = at[k + 3 * j + 2];
+            anyDyn |= p.rm[fma] == 7;
+            for (int load : new int[] {a, b}) {
+                fields.append(',').append(p.rd[load] * width).append(',').append(p.imm[load]).append(',')
+                        .append(p.base + 2 * load);
+            }
+            fields.append(',').append(p.rs1[fma] * width).append(',').append(p.rs2[fma] * width);
+        }
+        code.iload(INEXACT_ALL).ifeq(separate);
+        if (anyDyn) {
+            code.iload(NEAREST_ALL).ifeq(separate);
+        }
+        code.aload(CTX).aload(WARP).aload(F).aload(FLAGS).aload(X);
+        code.loadConstant(java.lang.constant.DynamicConstantDesc.ofNamed(
+                java.lang.constant.MethodHandleDesc.ofMethod(java.lang.constant.DirectMethodHandleDesc.Kind.STATIC,
+                        CD_DOT_RUN, "describe", MethodTypeDesc.of(CD_INT_ARRAY,
+                                ClassDesc.of("java.lang.invoke.MethodHandles$Lookup"), ClassDesc.of("java.lang.String"),
+                                ClassDesc.of("java.lang.Class"), ClassDesc.of("java.lang.String"))),
+                "steps", CD_INT_ARRAY, fields.toString()));
+        code.loadConstant(width);
+        code.invokestatic(CD_DOT_RUN, "run", DOT_RUN);
+        code.goto_(done);
+        code.labelBinding(separate);
+        for (int j = 0; j < n; j++) {
+            emitTripleSeparately(code, at[k + 3 * j], at[k + 3 * j + 1], at[k + 3 * j + 2]);
+        }
         code.labelBinding(done);
     }
 

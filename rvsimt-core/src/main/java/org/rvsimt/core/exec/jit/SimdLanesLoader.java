@@ -51,6 +51,9 @@ final class SimdLanesLoader {
      */
     private static final long MAX_NANOS = 60_000_000_000L;
     private static final int WIDTH = 32;
+    /** Two steps over the scratch warp's rows: f0 and f1 loaded from x0 and x1's rows, f3 accumulating. */
+    private static final int[] DOT_RUN = {0, WIDTH, 3 * WIDTH, 0, 0, 0, WIDTH, 0, 0, 0, WIDTH, 0, 4, 0, WIDTH, 0, 0,
+        0, WIDTH};
 
     private static volatile boolean loaded;
     private static volatile boolean warm;
@@ -145,6 +148,7 @@ final class SimdLanesLoader {
                 SimdLanes.store32(c, w, f, 2 * WIDTH, addresses, 0, 1024, WIDTH);
                 SimdLoadFma.run(c, w, f, flags, addresses, 0, 0, 0, 0, WIDTH, WIDTH, 0, 0, 2 * WIDTH, 0, WIDTH,
                         3 * WIDTH, WIDTH);
+                SimdDotRun.run(c, w, f, flags, addresses, DOT_RUN, WIDTH);
                 Arrays.fill(f, 3 * WIDTH, 4 * WIDTH, one);
             }
             long nanos = System.nanoTime() - t0;

@@ -1,6 +1,5 @@
 package org.rvsimt.core.exec.jit;
 
-import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
@@ -8,7 +7,6 @@ import jdk.incubator.vector.VectorSpecies;
 import org.rvsimt.core.exec.BlockContext;
 import org.rvsimt.core.exec.simt.Warp;
 import org.rvsimt.core.memory.MemoryMap;
-import org.rvsimt.core.memory.Windows;
 import org.rvsimt.isa.Operation.FpFused;
 
 /**
@@ -16,7 +14,8 @@ import org.rvsimt.isa.Operation.FpFused;
  * (the inner product step of a tiled matmul: As[ty][k] and Bs[k][tx] from shared memory, then the
  * fma), chunk by chunk with the loaded values kept in vector registers. As three {@link SimdLanes}
  * calls each chunk's operands went through the register file in memory and each call paid its
- * own address checks and call; sgemm_tiled's inner block is 16 of these triples and little else.
+ * own address checks and call; sgemm_tiled's inner product is 16 of these triples (in blocks of at
+ * most 12 instructions: four per block) and little else.
  *
  * <p>Same results, flags and faults as the three instructions in order: every lane's two addresses
  * are checked first (each chunk one word for all its lanes or consecutive words, aligned, inside
@@ -98,20 +97,6 @@ final class SimdLoadFma {
 
     /** The chunk at x[at..] + imm, which {@link #plain} accepted: one word for every lane, or consecutive words. */
     private static IntVector load(BlockContext c, int[] x, int at, int imm) {
-        int first = x[at] + imm;
-        byte[] mem;
-        int off;
-        if (first >= 0 && first < c.vramSize) {
-            mem = c.mem;
-            off = first;
-        } else {
-            mem = c.shared;
-            off = first - MemoryMap.SHARED_BASE;
-        }
-        if (x[at + 1] == x[at]) {
-            return IntVector.broadcast(INTS, Windows.load(mem, off, 4, false));
-        }
-        // Lane k of the int view is bytes 4k..4k+3 little-endian: the RV32 word order.
-        return ByteVector.fromArray(SimdLanes.BYTES, mem, off).reinterpretAsInts();
+        return SimdDotRun.load(c, x[at] + imm, x[at + 1] == x[at]);
     }
 }

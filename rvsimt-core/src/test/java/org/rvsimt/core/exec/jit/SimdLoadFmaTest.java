@@ -20,7 +20,8 @@ import org.rvsimt.core.fault.KernelFault;
  * {@link SimdLoadFma}: blocks whose flw; flw; fmadd.s triples run as one call. A kernel with such
  * triples from shared memory and VRAM (one word per chunk, consecutive words, and strided words
  * that must take the separate path), with operand orders and register aliasing the fused path must
- * get right (both loads into one register, the fma's addend or destination a loaded register), on
+ * get right (both loads into one register, the fma's addend or destination a loaded register), and
+ * runs of triples sharing bases and accumulator ({@link SimdDotRun}), on
  * both engines at several warp widths: results and fflags equal the interpreter's, and the plain
  * triples equal Java's correctly rounded {@code Math.fma}. Lanes whose frm is not RNE, or whose
  * inputs are subnormal, infinite or NaN, take the exact paths; a lane whose second load faults
@@ -77,8 +78,25 @@ class SimdLoadFmaTest {
                 flw     ft9, 0(t2)
                 flw     ft10, 0(a6)
                 fmadd.s fa4, ft9, ft10, fa3
-                slli    t3, t0, 5
-                add     t3, s1, t3              # &out[8 t]
+                fmv.w.x fa5, zero
+                fmv.w.x fa6, zero
+                flw     ft0, 0(s6)              # a run sharing both bases and the accumulator
+                flw     ft1, 0(s5)
+                fmadd.s fa5, ft0, ft1, fa5
+                flw     ft0, 4(s6)
+                flw     ft1, 4(s5)
+                fmadd.s fa5, ft1, ft0, fa5
+                flw     ft0, 8(s6)
+                flw     ft1, 8(s5)
+                fmadd.s fa5, ft0, ft1, fa5, rne
+                flw     ft0, 0(a7)              # a strided run: the separate path
+                flw     ft1, 0(s5)
+                fmadd.s fa6, ft0, ft1, fa6
+                flw     ft0, 4(a7)
+                flw     ft1, 4(s5)
+                fmadd.s fa6, ft0, ft1, fa6
+                slli    t3, t0, 6
+                add     t3, s1, t3              # &out[16 t]
                 fsw     fa0, 0(t3)
                 fsw     fa1, 4(t3)
                 fsw     fa2, 8(t3)
@@ -88,6 +106,10 @@ class SimdLoadFmaTest {
                 fsw     ft4, 24(t3)
                 csrr    t4, fflags
                 sw      t4, 28(t3)
+                fsw     fa5, 32(t3)
+                fsw     fa6, 36(t3)
+                fsw     ft0, 40(t3)
+                fsw     ft1, 44(t3)
                 ret
             """;
 
@@ -100,7 +122,7 @@ class SimdLoadFmaTest {
         try (Device d = Device.open(DeviceConfig.defaults().withEngine(engine).withThreads(1).withWarpSize(warp)
                 .withVram(8 << 20))) {
             Buffer bin = d.alloc(4L * in.length).write(in);
-            Buffer bout = d.alloc(32L * threads).fill((byte) 0);
+            Buffer bout = d.alloc(64L * threads).fill((byte) 0);
             Buffer bfrm = d.alloc(4L * threads).write(frm);
             LaunchResult r = d.launch(Kernel.fromAssembly(KERNEL, "fused.S"), Dim3.of(2), Dim3.of(threads),
                     4 * threads + 16, LaunchOptions.defaults().withWatchdog(1_000_000), bin, bout, bfrm, faultLane);
@@ -151,15 +173,24 @@ class SimdLoadFmaTest {
             for (int t = 0; t < threads; t++) {
                 float shared = f(in[t]);
                 float broadcast = f(in[t / 16]);
-                assertThat(jit.out()[8 * t]).as("fa0 of thread %d", t)
+                assertThat(jit.out()[16 * t]).as("fa0 of thread %d", t)
                         .isEqualTo(bits(Math.fma(broadcast, shared, 0f)));
-                assertThat(jit.out()[8 * t + 2]).as("fa2 of thread %d", t)
+                assertThat(jit.out()[16 * t + 2]).as("fa2 of thread %d", t)
                         .isEqualTo(bits(Math.fma(f(in[t / 16 + 2]), f(in[t / 16 + 2]), 0f)));
-                assertThat(jit.out()[8 * t + 3]).as("ft6 of thread %d", t)
+                assertThat(jit.out()[16 * t + 3]).as("ft6 of thread %d", t)
                         .isEqualTo(bits(Math.fma(shared, f(in[1]), shared)));
-                assertThat(jit.out()[8 * t + 6]).as("ft4 of thread %d", t).isEqualTo(in[t / 16 + 2]);
+                assertThat(jit.out()[16 * t + 6]).as("ft4 of thread %d", t).isEqualTo(in[t / 16 + 2]);
+                float run = Math.fma(f(in[t / 16]), sh(in, threads, t), 0f);
+                run = Math.fma(sh(in, threads, t + 1), f(in[t / 16 + 1]), run);
+                run = Math.fma(f(in[t / 16 + 2]), sh(in, threads, t + 2), run);
+                assertThat(jit.out()[16 * t + 8]).as("fa5 of thread %d", t).isEqualTo(bits(run));
             }
         }
+    }
+
+    /** shared[k]: in[k] for the block's threads, zero past them. */
+    private static float sh(int[] in, int threads, int k) {
+        return k < threads ? f(in[k]) : 0f;
     }
 
     private static float f(int bits) {
