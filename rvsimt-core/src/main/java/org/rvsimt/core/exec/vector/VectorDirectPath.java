@@ -28,7 +28,7 @@ import org.rvsimt.isa.Operation.VectorSpecialFunction;
  * Per-lane loops straight on the register bytes for the instruction families that kernels run in
  * their inner loops besides f32 arithmetic: vset*, integer arithmetic and multiply-add at any SEW,
  * integer and f32 reductions (masked or not), scalar moves, splats, one-element slides, the SFU
- * functions on vectors, and strided e32 loads and stores. {@link VectorUnit}'s general path decodes each lane's operands into
+ * functions on vectors, unit-stride loads and stores at EEW = SEW and strided e32 ones. {@link VectorUnit}'s general path decodes each lane's operands into
  * a {@code Lane} and reads each element through a switch on SEW; these loops skip that work, and
  * nothing else: they compute the same element functions ({@link VectorOps}, {@link FloatOps}) in
  * the same element order, so bits and flags are identical. A case they do not cover (vill, vstart
@@ -46,7 +46,9 @@ final class VectorDirectPath {
     /** Which loop runs an instruction: chosen once per instruction, then tested per lane. */
     enum Kind {
         CONFIG, INTEGER, MUL_ADD, COMPARE, REDUCTION, FLOAT_REDUCTION, PERMUTE, STRIDED_E32, SPECIAL_FUNCTION,
-        /** The host-SIMD f32 loops and e32 block copies of {@link VectorFastPath}. */
+        /** Unmasked vle/vse at EEW = SEW: one block copy (plain Java, with or without the Vector API). */
+        UNIT_STRIDE,
+        /** The host-SIMD f32 loops of {@link VectorFastPath}. */
         HOST_SIMD,
         /** None: every lane runs in the unit's general path. */
         GENERAL
@@ -64,7 +66,7 @@ final class VectorDirectPath {
             case VectorSpecialFunction k -> Kind.SPECIAL_FUNCTION;
             case VectorPermute k -> masked ? Kind.GENERAL : Kind.PERMUTE;
             case VectorMemory k when !masked && stridedE32(k, word) -> Kind.STRIDED_E32;
-            case VectorMemory k when HostSimd.AVAILABLE && VectorFastPath.unitStrideEew(k, word) != 0 -> Kind.HOST_SIMD;
+            case VectorMemory k when !masked && unitStrideEew(k, word) != 0 -> Kind.UNIT_STRIDE;
             case VectorFpArith k when HostSimd.AVAILABLE -> Kind.HOST_SIMD;
             case VectorFpFused k when HostSimd.AVAILABLE -> Kind.HOST_SIMD;
             default -> Kind.GENERAL;
@@ -106,6 +108,8 @@ final class VectorDirectPath {
             case FLOAT_REDUCTION -> sew == 32 && (vs2 & group) == 0
                     && reduceFloat(w, v, (VectorFpReduction) op, lane, masked, vd, rs1, vs2);
             case PERMUTE -> permute(w, v, (VectorPermute) op, source, lane, sew, group, vd, rs1, vs2);
+            case UNIT_STRIDE -> sew == 8 * unitStrideEew(op, word) && (vd & group) == 0
+                    && unitStride(c, w, v, lane, vd, rs1, ((VectorMemory) op).store(), sew / 8);
             case STRIDED_E32 -> sew == 32 && (vd & group) == 0
                     && strided(c, w, v, lane, vd, rs1, vs2, ((VectorMemory) op).store());
             case SPECIAL_FUNCTION -> sew == 32 && aligned
@@ -128,6 +132,55 @@ final class VectorDirectPath {
             if (active(v, lane, masked, e)) {
                 INT.set(b, d + 4 * e, Sfu.apply(f, (int) INT.get(b, s2 + 4 * e), fast));
             }
+        }
+        return true;
+    }
+
+    /**
+     * vle8/16/32.v and vse8/16/32.v (unit stride: nf, mew, mop and lumop 0; width 000, 101 or 110):
+     * the element width in bytes, else 0.
+     */
+    static int unitStrideEew(Operation.Vector op, int word) {
+        if ((op != VectorMemory.LOAD && op != VectorMemory.STORE) || (word & 0xFDF00000) != 0) {
+            return 0;
+        }
+        return switch (word >>> 12 & 7) {
+            case 0 -> 1;
+            case 5 -> 2;
+            case 6 -> 4;
+            default -> 0;
+        };
+    }
+
+    /**
+     * vle&lt;eew&gt;.v / vse&lt;eew&gt;.v: the vl elements are contiguous in memory (VRAM, shared or the lane's
+     * stack) and in the register group.
+     */
+    static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
+                                      boolean store, int eew) {
+        int addr = rs1 == 0 ? 0 : w.x[rs1 * w.width + lane];
+        int bytes = eew * v.vl[lane];
+        if ((addr & (eew - 1)) != 0) {
+            return false;
+        }
+        byte[] mem;
+        int off;
+        if (addr >= 0 && addr <= c.vramSize - bytes) {
+            mem = c.mem;
+            off = addr;
+        } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
+            mem = c.shared;
+            off = addr - MemoryMap.SHARED_BASE;
+        } else if ((mem = c.memory.privateWindow(w, lane, addr, bytes, store)) != null) {
+            off = addr - MemoryMap.PRIVATE_BASE;    // a vector spilled to or gathered on the thread's stack
+        } else {
+            return false;
+        }
+        int reg = v.offset(lane, vd, 0, 4);
+        if (store) {
+            System.arraycopy(v.bytes, reg, mem, off, bytes);
+        } else {
+            System.arraycopy(mem, off, v.bytes, reg, bytes);
         }
         return true;
     }

@@ -65,7 +65,7 @@ public final class VectorFastPath {
             return false;
         }
         if (eew != 0) {
-            return unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE, eew);
+            return VectorDirectPath.unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE, eew);
         }
         return floatGroupsAligned(op, source, rs1, vs2, groupMask) && w.frm[lane] <= 4
                 && floatLoop(w, v, op, source, lane, vd, rs1, vs2, masked);
@@ -84,20 +84,9 @@ public final class VectorFastPath {
         return (op == VectorMemory.LOAD || op == VectorMemory.STORE) && (word & 0xFDF07000) == 0x00006000;
     }
 
-    /**
-     * vle8/16/32.v and vse8/16/32.v (unit stride: nf, mew, mop and lumop 0; width 000, 101 or 110):
-     * the element width in bytes, else 0.
-     */
+    /** {@link VectorDirectPath#unitStrideEew}: vle/vse at 8, 16 or 32 bits, the element width in bytes, else 0. */
     public static int unitStrideEew(Operation.Vector op, int word) {
-        if ((op != VectorMemory.LOAD && op != VectorMemory.STORE) || (word & 0xFDF00000) != 0) {
-            return 0;
-        }
-        return switch (word >>> 12 & 7) {
-            case 0 -> 1;
-            case 5 -> 2;
-            case 6 -> 4;
-            default -> 0;
-        };
+        return VectorDirectPath.unitStrideEew(op, word);
     }
 
     /** An f32 arithmetic or multiply-add whose source groups (vs2, and vs1 of .vv) are aligned to LMUL. */
@@ -128,7 +117,7 @@ public final class VectorFastPath {
         for (long mm = m; mm != 0; mm &= mm - 1) {
             int lane = Long.numberOfTrailingZeros(mm);
             if ((v.vtype[lane] & BOUND_BITS) != want || v.vstart[lane] != 0
-                    || !unitStride(c, w, v, lane, vd, rs1, store, 4)) {
+                    || !VectorDirectPath.unitStride(c, w, v, lane, vd, rs1, store, 4)) {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
@@ -148,39 +137,6 @@ public final class VectorFastPath {
                 VectorUnit.lane(c, w, i, pc, m, lane);
             }
         }
-    }
-
-    /**
-     * vle&lt;eew&gt;.v / vse&lt;eew&gt;.v: the vl elements are contiguous in memory (VRAM, shared or the lane's
-     * stack) and in the register group.
-     */
-    private static boolean unitStride(BlockContext c, Warp w, VectorState v, int lane, int vd, int rs1,
-                                      boolean store, int eew) {
-        int addr = rs1 == 0 ? 0 : w.x[rs1 * w.width + lane];
-        int bytes = eew * v.vl[lane];
-        if ((addr & (eew - 1)) != 0) {
-            return false;
-        }
-        byte[] mem;
-        int off;
-        if (addr >= 0 && addr <= c.vramSize - bytes) {
-            mem = c.mem;
-            off = addr;
-        } else if (addr - MemoryMap.SHARED_BASE >= 0 && addr - MemoryMap.SHARED_BASE <= c.shared.length - bytes) {
-            mem = c.shared;
-            off = addr - MemoryMap.SHARED_BASE;
-        } else if ((mem = c.memory.privateWindow(w, lane, addr, bytes, store)) != null) {
-            off = addr - MemoryMap.PRIVATE_BASE;    // a vector spilled to or gathered on the thread's stack
-        } else {
-            return false;
-        }
-        int reg = v.offset(lane, vd, 0, 4);
-        if (store) {
-            System.arraycopy(v.bytes, reg, mem, off, bytes);
-        } else {
-            System.arraycopy(mem, off, v.bytes, reg, bytes);
-        }
-        return true;
     }
 
     private static boolean floatLoop(Warp w, VectorState v, Operation.Vector op, OperandSource source, int lane, int vd,

@@ -31,12 +31,12 @@ public final class VectorIntBinding {
             return -1;
         }
         VectorDirectPath.Kind kind = VectorDirectPath.kind(op, word);
-        boolean plainMemory = kind == VectorDirectPath.Kind.HOST_SIMD
-                && 8 * VectorFastPath.unitStrideEew(op, word) == VectorOps.sew(vtype) && (word >>> 25 & 1) == 1;
+        boolean plainMemory = kind == VectorDirectPath.Kind.UNIT_STRIDE
+                && 8 * VectorDirectPath.unitStrideEew(op, word) == VectorOps.sew(vtype);
         return switch (kind) {
             case INTEGER, MUL_ADD, COMPARE, REDUCTION -> source == OperandSource.F ? -1 : kind.ordinal();
             case FLOAT_REDUCTION -> VectorOps.sew(vtype) == 32 ? kind.ordinal() : -1;
-            case HOST_SIMD -> plainMemory ? kind.ordinal() : -1;
+            case UNIT_STRIDE -> plainMemory ? kind.ordinal() : -1;
             default -> -1;
         };
     }
