@@ -48,8 +48,10 @@ import org.rvsimt.isa.semantics.IntOps;
 
 /**
  * The reference interpreter: a plain switch over predecoded shapes, a loop over active lanes
- * inside each case, semantics from the pure methods of {@code core.semantics}. It is the oracle
- * every faster engine is compared with, so it favours obviousness over speed.
+ * for each case (the hot ones in {@link IntLanes}, {@link MemoryLanes} and {@link FloatLanes}, which
+ * pick the operation once per warp-instruction), semantics from the pure methods of
+ * {@code core.semantics}. It is the oracle every faster engine is compared with: its lane loops call
+ * the same semantic methods, never a second copy of them.
  */
 public final class Interpreter implements WarpEngine {
     /**
