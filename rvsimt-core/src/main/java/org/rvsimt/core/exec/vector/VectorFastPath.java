@@ -46,14 +46,15 @@ public final class VectorFastPath {
 
     private VectorFastPath() { }
 
-    /** Runs the instruction for {@code lane} if it is a plain case; false if it is not (nothing was done). */
+    /**
+     * Runs an f32 arithmetic or multiply-add for {@code lane} if it is a plain case; false if it is not
+     * (nothing was done). Unit-stride copies are {@link VectorDirectPath}'s.
+     */
     static boolean lane(BlockContext c, Warp w, VectorState v, Operation.Vector op, OperandSource source, int word,
                         int lane) {
         int vtype = v.vtype[lane];
-        int eew = unitStrideEew(op, word);
-        // a unit-stride copy at its own SEW (EMUL = LMUL), f32 arithmetic at SEW 32
         boolean masked = (word >>> 25 & 1) == 0;
-        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != (eew != 0 ? 8 * eew : 32) || v.vstart[lane] != 0) {
+        if ((vtype & VectorOps.VILL) != 0 || VectorOps.sew(vtype) != 32 || v.vstart[lane] != 0) {
             return false;
         }
         int lmulLog2 = VectorOps.lmulLog2(vtype);
@@ -61,11 +62,8 @@ public final class VectorFastPath {
         int vd = word >>> 7 & 31;
         int rs1 = word >>> 15 & 31;
         int vs2 = word >>> 20 & 31;
-        if ((vd & groupMask) != 0 || masked && !maskedFloatCovered(eew != 0, vd)) {
+        if ((vd & groupMask) != 0 || masked && !maskedFloatCovered(false, vd)) {
             return false;
-        }
-        if (eew != 0) {
-            return VectorDirectPath.unitStride(c, w, v, lane, vd, rs1, op == VectorMemory.STORE, eew);
         }
         return floatGroupsAligned(op, source, rs1, vs2, groupMask) && w.frm[lane] <= 4
                 && floatLoop(w, v, op, source, lane, vd, rs1, vs2, masked);
