@@ -39,6 +39,17 @@ final class InlineLanePaths {
     static final boolean ON = !"false".equals(System.getProperty("rvsimt.jit.inlinePaths"));
 
     /**
+     * Property that turns on the in-line memory paths (read when a block is compiled). Off by default:
+     * C2 does not merge the four byte loads into one, and warm saxpy (full warps on host SIMD, the
+     * rest plain) took 140-160 ms of process CPU with them against 110-130 ms without (load 8-9,
+     * interleaved, three runs each), while a first launch gained little beside the lane-loop methods.
+     */
+    static final String MEMORY_PROPERTY = "rvsimt.jit.inlineMemory";
+
+    /** The memory paths for this compile ({@link #MEMORY_PROPERTY}). */
+    private final boolean memory = Boolean.getBoolean(MEMORY_PROPERTY);
+
+    /**
      * At most this many inline paths per generated method: each costs about 60-90 bytes of
      * bytecode, and HotSpot compiles no method over 8000 bytes (a block of 64 instructions has two
      * run methods with a lane loop each).
@@ -118,7 +129,7 @@ final class InlineLanePaths {
 
     /** The word at ADDR: in VRAM, else in shared memory, else (misaligned, elsewhere) the helper. */
     private boolean access(CodeBuilder code, boolean store) {
-        if (!take()) {
+        if (!memory || !take()) {
             return false;
         }
         Label shared = code.newLabel();

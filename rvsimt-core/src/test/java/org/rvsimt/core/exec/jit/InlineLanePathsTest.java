@@ -3,6 +3,8 @@ package org.rvsimt.core.exec.jit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rvsimt.core.api.Buffer;
@@ -22,6 +24,17 @@ import org.rvsimt.core.api.LaunchResult;
  * the compiled run against the interpreter's, bit for bit.
  */
 class InlineLanePathsTest {
+
+    /** The memory paths are off by default: these tests turn them on (read when a block is compiled). */
+    @BeforeAll
+    static void memoryPathsOn() {
+        System.setProperty(InlineLanePaths.MEMORY_PROPERTY, "true");
+    }
+
+    @AfterAll
+    static void memoryPathsOff() {
+        System.clearProperty(InlineLanePaths.MEMORY_PROPERTY);
+    }
     private static final int VRAM = 8 << 20;
     private static final int SHARED = 256;
 
