@@ -105,7 +105,8 @@ public final class BenchReport {
         if (plan.tier() == Tier.TINY) {
             return "tiny sizes are for tests: no warm-up, one timed run per row";
         }
-        return "one untimed warm-up run, then the best (fastest) of 3 timed runs (fewer once 3 s are spent, more, up to "
+        return "untimed warm-up runs until HotSpot has settled (its compilers busy at most 5% of a run; at most 10 s of "
+                + "CPU or 30 runs), then the best (fastest) of 3 timed runs (fewer once 3 s are spent, more, up to "
                 + "10, while under 1 s; the CNN: at least 20 forward passes); native: best of its repetitions, timed "
                 + "inside the program";
     }

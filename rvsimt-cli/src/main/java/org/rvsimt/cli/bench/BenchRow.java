@@ -12,7 +12,7 @@ import java.util.Map;
  * @param engineRan    the engine the launches report (LaunchResult.engine()), "?" when nothing ran
  * @param threads      host threads
  * @param best         counters and time of the fastest timed run, or null when the row failed
- * @param runNanos     the times of the timed runs (after one untimed warm-up run), in order
+ * @param runNanos     the times of the timed runs (after the untimed warm-up runs), in order
  * @param check        output vs Java reference, or null
  * @param nativeResult the gcc -O2 program at the same size, or null with --no-native
  * @param nativeChecksumOk the native checksum agrees with the device's (null when not compared)
