@@ -272,14 +272,7 @@ public final class VectorFastPath {
                 }).reinterpretAsFloats();
                 exact = true;
             } else {
-                r = switch (arith) {
-                    case ADD -> b.add(a);
-                    case SUB -> b.sub(a);
-                    case RSUB -> a.sub(b);
-                    case MUL -> b.mul(a);
-                    case DIV -> b.div(a);
-                    default -> a.div(b);        // RDIV
-                };
+                r = rounded(arith, a, b);
                 exact = !notPlain(r, m);
             }
             if (!exact) {
@@ -338,6 +331,18 @@ public final class VectorFastPath {
         return e;
     }
 
+    /** One rounded f32 form on host vectors: a is vs1 (or the scalar), b is vs2, as RVV orders them. */
+    private static FloatVector rounded(VectorFpArith k, FloatVector a, FloatVector b) {
+        return switch (k) {
+            case ADD -> b.add(a);
+            case SUB -> b.sub(a);
+            case RSUB -> a.sub(b);
+            case MUL -> b.mul(a);
+            case DIV -> b.div(a);
+            default -> a.div(b);        // RDIV
+        };
+    }
+
     private static int simdRounded(VectorFpArith k, byte[] regs, int n, boolean scalar, FloatVector broadcast, int s1,
                                    int s2, int d) {
         int step = FLOATS.length();
@@ -345,14 +350,7 @@ public final class VectorFastPath {
         for (; e + step <= n; e += step) {
             FloatVector a = scalar ? broadcast : floats(regs, s1 + 4 * e);
             FloatVector b = floats(regs, s2 + 4 * e);
-            FloatVector r = switch (k) {
-                case ADD -> b.add(a);
-                case SUB -> b.sub(a);
-                case RSUB -> a.sub(b);
-                case MUL -> b.mul(a);
-                case DIV -> b.div(a);
-                default -> a.div(b);        // RDIV
-            };
+            FloatVector r = rounded(k, a, b);
             if (notPlain(r)) {
                 break;
             }
